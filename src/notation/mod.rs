@@ -1,0 +1,1 @@
+//! Text formats that do not depend on the rules: coordinates and USI move syntax.

@@ -1,0 +1,22 @@
+//! The rules of 9x9 shogi and nothing else: no search, no printing, no threads.
+//!
+//! Conventions: squares are file-major (`1a = 0`, `9i = 80`); Black (sente) moves toward rank a;
+//! a `Move` is 16 bits; a `Position` keeps the stack of earlier `State`s for unmake and repetition.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod hand;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod position;
+pub mod types;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use hand::Hand;
+pub use movegen::{generate_all, generate_captures, generate_legal, has_legal_move, is_legal};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use perft::{perft, perft_divide};
+pub use position::{Position, SfenError, State, STARTPOS_SFEN};
+pub use types::{sq, Color, Piece, PieceKind, Square};

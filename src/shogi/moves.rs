@@ -1,0 +1,265 @@
+//! `Move`: a move in 16 bits, and `MoveList`, a fixed-capacity list of them.
+//!
+//! ```text
+//! bit 15     14    13..7                    6..0
+//!     promote drop  from square, or the     to square
+//!                   dropped piece kind
+//! ```
+//! A real move never encodes to zero (that would be 1a to 1a, no flags), so `Move` wraps a
+//! `NonZeroU16` and `Option<Move>` is still two bytes.
+
+use super::types::{PieceKind, Square};
+use std::fmt;
+use std::mem::MaybeUninit;
+use std::num::NonZeroU16;
+
+const DROP_FLAG: u16 = 1 << 14;
+const PROMOTE_FLAG: u16 = 1 << 15;
+
+/// A move of 9x9 shogi: a board move (with or without promotion) or a drop.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct Move(NonZeroU16);
+
+/// A decoded `Move`, for `match`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MoveKind {
+    /// A piece moves on the board.
+    Board {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// Whether the piece promotes.
+        promote: bool,
+    },
+    /// A piece from hand is put on the board.
+    Drop {
+        /// The (unpromoted) kind dropped.
+        kind: PieceKind,
+        /// Destination.
+        to: Square,
+    },
+}
+
+impl Move {
+    /// A board move.
+    #[inline(always)]
+    pub fn board(from: Square, to: Square, promote: bool) -> Move {
+        let bits = (to.index() as u16)
+            | ((from.index() as u16) << 7)
+            | if promote { PROMOTE_FLAG } else { 0 };
+        // A board move has from != to, so the bits are never zero.
+        Move(NonZeroU16::new(bits).expect("from == to == 1a is not a move"))
+    }
+
+    /// A drop of `kind` (a hand kind) on `to`.
+    #[inline(always)]
+    pub fn drop(kind: PieceKind, to: Square) -> Move {
+        let bits = (to.index() as u16) | ((kind.index() as u16) << 7) | DROP_FLAG;
+        Move(NonZeroU16::new(bits).expect("drop flag is set"))
+    }
+
+    /// Destination square.
+    #[inline(always)]
+    pub fn to(self) -> Square {
+        Square::from_index_unchecked((self.0.get() & 0x7f) as usize)
+    }
+
+    /// Origin square of a board move (meaningless for drops).
+    #[inline(always)]
+    pub fn from(self) -> Square {
+        Square::from_index_unchecked(((self.0.get() >> 7) & 0x7f) as usize)
+    }
+
+    /// Whether this is a drop.
+    #[inline(always)]
+    pub fn is_drop(self) -> bool {
+        self.0.get() & DROP_FLAG != 0
+    }
+
+    /// Whether this board move promotes.
+    #[inline(always)]
+    pub fn is_promotion(self) -> bool {
+        self.0.get() & PROMOTE_FLAG != 0
+    }
+
+    /// The dropped kind of a drop (meaningless for board moves).
+    #[inline(always)]
+    pub fn drop_kind(self) -> PieceKind {
+        PieceKind::ALL[((self.0.get() >> 7) & 0x7f) as usize]
+    }
+
+    /// The decoded view.
+    #[inline]
+    pub fn kind(self) -> MoveKind {
+        if self.is_drop() {
+            MoveKind::Drop {
+                kind: self.drop_kind(),
+                to: self.to(),
+            }
+        } else {
+            MoveKind::Board {
+                from: self.from(),
+                to: self.to(),
+                promote: self.is_promotion(),
+            }
+        }
+    }
+
+    /// The raw 16 bits (never zero).
+    #[inline(always)]
+    pub fn raw(self) -> u16 {
+        self.0.get()
+    }
+
+    /// The move with these raw bits, if they are non-zero and well formed. The move may still be
+    /// illegal in any given position.
+    pub fn from_raw(bits: u16) -> Option<Move> {
+        let m = Move(NonZeroU16::new(bits)?);
+        let ok = if m.is_drop() {
+            !m.is_promotion() && ((bits >> 7) & 0x7f) < 7 && m.to().index() < 81
+        } else {
+            m.from().index() < 81 && m.to().index() < 81 && m.from() != m.to()
+        };
+        ok.then_some(m)
+    }
+}
+
+impl fmt::Display for Move {
+    /// USI text: `7g7f`, `8h2b+`, `P*5e`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind() {
+            MoveKind::Board { from, to, promote } => {
+                write!(f, "{from}{to}{}", if promote { "+" } else { "" })
+            }
+            MoveKind::Drop { kind, to } => write!(f, "{}*{to}", kind.base_letter()),
+        }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// The most legal moves any shogi position has is 593; leave a little room.
+pub const MAX_MOVES: usize = 600;
+
+/// A fixed-capacity list of moves that lives on the stack.
+pub struct MoveList {
+    moves: [MaybeUninit<Move>; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    #[inline(always)]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [MaybeUninit::uninit(); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Appends a move.
+    #[inline(always)]
+    pub fn push(&mut self, m: Move) {
+        debug_assert!(self.len < MAX_MOVES);
+        // Never more than 593 legal moves exist, so this index is always in bounds; keep the check
+        // in release builds anyway, it is cheap and turns a rules bug into a panic, not UB.
+        self.moves[self.len] = MaybeUninit::new(m);
+        self.len += 1;
+    }
+
+    /// Number of moves.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the list is empty.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Removes every move.
+    #[inline(always)]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The moves as a slice.
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Move] {
+        // SAFETY: the first `len` elements were written by `push` and `MaybeUninit<Move>` has the
+        // same layout as `Move`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
+    }
+
+    /// The moves as a mutable slice (for sorting).
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        // SAFETY: as in `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut Move, self.len) }
+    }
+
+    /// Whether `m` is in the list.
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+
+    /// Keeps only the moves for which `keep` is true.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut j = 0;
+        for i in 0..self.len {
+            // SAFETY: i < len, so element i was initialised.
+            let m = unsafe { self.moves[i].assume_init() };
+            if keep(m) {
+                self.moves[j] = MaybeUninit::new(m);
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shogi::sq::*;
+
+    #[test]
+    fn encoding() {
+        assert_eq!(std::mem::size_of::<Option<Move>>(), 2);
+        let m = Move::board(SQ_7G, SQ_7F, false);
+        assert_eq!(m.to_string(), "7g7f");
+        assert_eq!(m.from(), SQ_7G);
+        assert_eq!(m.to(), SQ_7F);
+        let p = Move::board(SQ_1C, SQ_1A, true);
+        assert_eq!(p.to_string(), "1c1a+");
+        let d = Move::drop(PieceKind::Pawn, SQ_5E);
+        assert_eq!(d.to_string(), "P*5e");
+        assert_eq!(d.drop_kind(), PieceKind::Pawn);
+        assert_eq!(Move::drop(PieceKind::Pawn, SQ_1A).raw(), 1 << 14);
+        for m in [m, p, d] {
+            assert_eq!(Move::from_raw(m.raw()), Some(m));
+        }
+        assert_eq!(Move::from_raw(0), None);
+    }
+}

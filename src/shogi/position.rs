@@ -1,0 +1,749 @@
+//! `Position`: the board, hands and side to move, with make/unmake and the history of states.
+//!
+//! Unmake is "pop the previous `State`" plus putting back the moved and captured pieces. The
+//! `State` stack is also the game record that repetition detection reads (keys, hands, checks).
+//! In debug builds every make and unmake is followed by a from-scratch consistency check.
+
+use super::attacks::*;
+use super::bitboard::Bitboard;
+use super::hand::Hand;
+use super::moves::{Move, MoveKind};
+use super::types::{Color, Piece, PieceKind, Square};
+use super::zobrist;
+
+/// What changes with every move and is restored by popping on unmake.
+#[derive(Clone, Copy, Debug)]
+pub struct State {
+    /// Zobrist key of the board and side to move.
+    pub board_key: u64,
+    /// Additive Zobrist key of both hands.
+    pub hand_key: u64,
+    /// Both hands.
+    pub hands: [Hand; 2],
+    /// Pieces giving check to the side to move.
+    pub checkers: Bitboard,
+    /// The piece captured by the move that led here.
+    pub captured: Option<Piece>,
+    /// The move that led here (None at the root or after a null move).
+    pub last_move: Option<Move>,
+    /// For each colour, how many of its consecutive moves so far gave check (perpetual check).
+    pub continuous_checks: [u16; 2],
+    /// Plies since the last null move (repetition search stops there).
+    pub plies_from_null: u16,
+}
+
+/// A 9x9 shogi position.
+#[derive(Clone)]
+pub struct Position {
+    board: [Option<Piece>; 81],
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; 14],
+    king: [Option<Square>; 2],
+    side: Color,
+    ply: u32,
+    state: State,
+    history: Vec<State>,
+}
+
+/// Why a SFEN string was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SfenError(pub String);
+
+impl std::fmt::Display for SfenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SfenError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, SfenError> {
+    Err(SfenError(msg.into()))
+}
+
+/// The SFEN of the even-game starting position.
+pub const STARTPOS_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+impl Position {
+    /// The even-game starting position.
+    pub fn startpos() -> Position {
+        Position::from_sfen(STARTPOS_SFEN).expect("startpos is valid")
+    }
+
+    fn empty() -> Position {
+        Position {
+            board: [None; 81],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 14],
+            king: [None; 2],
+            side: Color::Black,
+            ply: 1,
+            state: State {
+                board_key: 0,
+                hand_key: 0,
+                hands: [Hand::EMPTY; 2],
+                checkers: Bitboard::EMPTY,
+                captured: None,
+                last_move: None,
+                continuous_checks: [0; 2],
+                plies_from_null: 0,
+            },
+            history: Vec::with_capacity(512),
+        }
+    }
+
+    /// Parses a SFEN (`<board> <side> <hand> [<ply>]`) and checks that the position is legal:
+    /// piece counts within the set, at most one king a side, no piece that can never move, no two
+    /// unpromoted pawns of one side on a file, and the side not to move not in check.
+    pub fn from_sfen(sfen: &str) -> Result<Position, SfenError> {
+        let fields: Vec<&str> = sfen.split_whitespace().collect();
+        if fields.len() < 3 || fields.len() > 4 {
+            return err(format!(
+                "SFEN needs 3 or 4 fields (board side hand [ply]), got {}",
+                fields.len()
+            ));
+        }
+        let mut pos = Position::empty();
+        // Board.
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != 9 {
+            return err(format!("SFEN board needs 9 ranks, got {}", ranks.len()));
+        }
+        for (rank, text) in ranks.iter().enumerate() {
+            let mut file: i32 = 8; // files are written from 9 down to 1
+            let mut promoted = false;
+            for ch in text.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    if promoted || d == 0 {
+                        return err(format!("bad empty-square count in rank {}", rank + 1));
+                    }
+                    file -= d as i32;
+                    if file < -1 {
+                        return err(format!("rank {} is longer than 9 squares", rank + 1));
+                    }
+                    continue;
+                }
+                if ch == '+' {
+                    if promoted {
+                        return err("'++' in SFEN board");
+                    }
+                    promoted = true;
+                    continue;
+                }
+                let color = if ch.is_ascii_uppercase() {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let Some(mut kind) = PieceKind::from_letter(ch.to_ascii_uppercase()) else {
+                    return err(format!("unknown piece letter '{ch}' in SFEN board"));
+                };
+                if promoted {
+                    if !kind.can_promote() {
+                        return err(format!("piece '{ch}' cannot be promoted"));
+                    }
+                    kind = kind.promote();
+                    promoted = false;
+                }
+                if file < 0 {
+                    return err(format!("rank {} is longer than 9 squares", rank + 1));
+                }
+                let sq = Square::new(file as u8, rank as u8).expect("in range");
+                if kind == PieceKind::King && pos.king[color.index()].is_some() {
+                    return err("more than one king of one side");
+                }
+                pos.put_piece(Piece::new(color, kind), sq);
+                file -= 1;
+            }
+            if promoted {
+                return err("'+' at the end of a rank");
+            }
+            if file != -1 {
+                return err(format!("rank {} does not have 9 squares", rank + 1));
+            }
+        }
+        // Side to move.
+        pos.side = match fields[1] {
+            "b" => Color::Black,
+            "w" => Color::White,
+            s => return err(format!("side to move must be 'b' or 'w', got '{s}'")),
+        };
+        // Hands.
+        if fields[2] != "-" {
+            let mut count: u32 = 0;
+            let mut digits = 0;
+            for ch in fields[2].chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    digits += 1;
+                    if digits > 2 {
+                        return err("hand count has more than two digits");
+                    }
+                    count = count * 10 + d;
+                    continue;
+                }
+                let color = if ch.is_ascii_uppercase() {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let kind = match PieceKind::from_letter(ch.to_ascii_uppercase()) {
+                    Some(k) if k != PieceKind::King => k,
+                    _ => return err(format!("bad piece '{ch}' in SFEN hand")),
+                };
+                if digits > 0 && count < 1 {
+                    return err("hand count must be positive");
+                }
+                let n = if digits == 0 { 1 } else { count };
+                let hand = &mut pos.state.hands[color.index()];
+                let total = hand.count(kind) + n;
+                if total > Hand::CAPACITY[kind.index()] {
+                    return err(format!("too many '{ch}' in hand"));
+                }
+                hand.set_count(kind, total);
+                count = 0;
+                digits = 0;
+            }
+            if digits > 0 {
+                return err("hand ends with a count and no piece");
+            }
+        }
+        // Ply.
+        if let Some(p) = fields.get(3) {
+            match p.parse::<u32>() {
+                Ok(n) if n >= 1 => pos.ply = n,
+                _ => return err(format!("move number must be a positive integer, got '{p}'")),
+            }
+        }
+        pos.validate()?;
+        pos.state.board_key = pos.compute_board_key();
+        pos.state.hand_key = pos.compute_hand_key();
+        pos.state.checkers = pos.compute_checkers();
+        Ok(pos)
+    }
+
+    fn validate(&self) -> Result<(), SfenError> {
+        // Piece totals per kind must fit in a hand field, so no capture can overflow one.
+        for kind in PieceKind::HAND {
+            let on_board = (self.by_kind[kind.index()] | self.by_kind[kind.promote().index()]).count();
+            let in_hand = self.state.hands[0].count(kind) + self.state.hands[1].count(kind);
+            if on_board + in_hand > Hand::CAPACITY[kind.index()] {
+                return err(format!("too many {} pieces", kind.base_letter()));
+            }
+        }
+        for c in Color::ALL {
+            for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight] {
+                let dead = !Bitboard::relative_ranks_from(c, kind.min_relative_rank());
+                if (self.pieces(c, kind) & dead).any() {
+                    return err(format!("a {:?} on a square where it can never move", kind));
+                }
+            }
+            let pawns = self.pieces(c, PieceKind::Pawn);
+            for f in 0..9 {
+                if (pawns & Bitboard::file_mask(f)).more_than_one() {
+                    return err(format!("two unpromoted pawns of one side on file {}", f + 1));
+                }
+            }
+        }
+        if let Some(k) = self.king[(!self.side).index()] {
+            if self.attackers_to(k, self.side, self.occupied()).any() {
+                return err("the side not to move is in check");
+            }
+        }
+        Ok(())
+    }
+
+    /// The position as SFEN, hands in canonical order (R B G S N L P, Black first).
+    pub fn to_sfen(&self) -> String {
+        let mut s = String::with_capacity(96);
+        for rank in 0..9 {
+            let mut empty = 0;
+            for file in (0..9).rev() {
+                match self.board[Square::new(file, rank).unwrap().index()] {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        s.push_str(&p.to_sfen());
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            if rank < 8 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(if self.side == Color::Black { 'b' } else { 'w' });
+        s.push(' ');
+        let order = [
+            PieceKind::Rook,
+            PieceKind::Bishop,
+            PieceKind::Gold,
+            PieceKind::Silver,
+            PieceKind::Knight,
+            PieceKind::Lance,
+            PieceKind::Pawn,
+        ];
+        let mut any = false;
+        for c in Color::ALL {
+            for k in order {
+                let n = self.hand(c).count(k);
+                if n == 0 {
+                    continue;
+                }
+                any = true;
+                if n > 1 {
+                    s.push_str(&n.to_string());
+                }
+                let l = k.base_letter();
+                s.push(if c == Color::Black { l } else { l.to_ascii_lowercase() });
+            }
+        }
+        if !any {
+            s.push('-');
+        }
+        s.push(' ');
+        s.push_str(&self.ply.to_string());
+        s
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Accessors.
+
+    /// The piece on `sq`.
+    #[inline(always)]
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The move number as SFEN writes it (starts at 1, +1 per ply).
+    #[inline(always)]
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Number of moves played since this position was set up.
+    #[inline(always)]
+    pub fn game_ply(&self) -> usize {
+        self.history.len()
+    }
+
+    /// All pieces of `c`.
+    #[inline(always)]
+    pub fn color_pieces(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+
+    /// All pieces of `kind`, both colours.
+    #[inline(always)]
+    pub fn kind_pieces(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    /// Pieces of colour `c` and kind `kind`.
+    #[inline(always)]
+    pub fn pieces(&self, c: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[c.index()]
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// Pieces that move like a gold, both colours.
+    #[inline(always)]
+    pub fn golds(&self) -> Bitboard {
+        self.by_kind[PieceKind::Gold.index()]
+            | self.by_kind[PieceKind::ProPawn.index()]
+            | self.by_kind[PieceKind::ProLance.index()]
+            | self.by_kind[PieceKind::ProKnight.index()]
+            | self.by_kind[PieceKind::ProSilver.index()]
+    }
+
+    /// The king square of `c`, if that side has a king (mate problems may omit the attacker's).
+    #[inline(always)]
+    pub fn king_square(&self, c: Color) -> Option<Square> {
+        self.king[c.index()]
+    }
+
+    /// The hand of `c`.
+    #[inline(always)]
+    pub fn hand(&self, c: Color) -> Hand {
+        self.state.hands[c.index()]
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.state.checkers
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.state.checkers.any()
+    }
+
+    /// The Zobrist key of the whole position (board, side to move, hands).
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.state.board_key ^ self.state.hand_key
+    }
+
+    /// The Zobrist key of the board and side to move only.
+    #[inline(always)]
+    pub fn board_key(&self) -> u64 {
+        self.state.board_key
+    }
+
+    /// The current state.
+    #[inline(always)]
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The states of earlier positions, oldest first (the current one is `state()`).
+    #[inline(always)]
+    pub fn history(&self) -> &[State] {
+        &self.history
+    }
+
+    /// The move that led to this position, if any.
+    #[inline(always)]
+    pub fn last_move(&self) -> Option<Move> {
+        self.state.last_move
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Attacks.
+
+    /// Pieces of colour `by` attacking `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let them = !by; // look from `sq` as if a piece of the other colour stood there
+        let bk = &self.by_kind;
+        let hv = bk[PieceKind::Horse.index()];
+        let dr = bk[PieceKind::Dragon.index()];
+        let attackers = (pawn_attacks(them, sq) & bk[PieceKind::Pawn.index()])
+            | (knight_attacks(them, sq) & bk[PieceKind::Knight.index()])
+            | (silver_attacks(them, sq) & bk[PieceKind::Silver.index()])
+            | (gold_attacks(them, sq) & self.golds())
+            | (king_attacks(sq) & (bk[PieceKind::King.index()] | hv | dr))
+            | (lance_attacks(them, sq, occupied) & bk[PieceKind::Lance.index()])
+            | (bishop_attacks(sq, occupied) & (bk[PieceKind::Bishop.index()] | hv))
+            | (rook_attacks(sq, occupied) & (bk[PieceKind::Rook.index()] | dr));
+        attackers & self.by_color[by.index()]
+    }
+
+    /// Whether any piece of `by` attacks `sq` given `occupied`.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        self.attackers_to(sq, by, occupied).any()
+    }
+
+    fn compute_checkers(&self) -> Bitboard {
+        match self.king[self.side.index()] {
+            Some(k) => self.attackers_to(k, !self.side, self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Pieces (of either colour) that alone stand between `c`'s king and an enemy slider.
+    /// Those of colour `c` are pinned; those of the enemy give discovered check if they move.
+    pub fn blockers_for_king(&self, c: Color) -> Bitboard {
+        let Some(k) = self.king[c.index()] else {
+            return Bitboard::EMPTY;
+        };
+        let them = !c;
+        let bk = &self.by_kind;
+        let snipers = ((lance_rays(c, k) & bk[PieceKind::Lance.index()])
+            | (bishop_rays(k) & (bk[PieceKind::Bishop.index()] | bk[PieceKind::Horse.index()]))
+            | (rook_rays(k) & (bk[PieceKind::Rook.index()] | bk[PieceKind::Dragon.index()])))
+            & self.by_color[them.index()];
+        let occ = self.occupied();
+        let mut blockers = Bitboard::EMPTY;
+        for s in snipers {
+            let b = between(k, s) & occ;
+            if b.any() && !b.more_than_one() {
+                blockers |= b;
+            }
+        }
+        blockers
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Make / unmake.
+
+    #[inline(always)]
+    fn put_piece(&mut self, p: Piece, sq: Square) {
+        debug_assert!(self.board[sq.index()].is_none());
+        self.board[sq.index()] = Some(p);
+        self.by_color[p.color().index()].set(sq);
+        self.by_kind[p.kind().index()].set(sq);
+        if p.kind() == PieceKind::King {
+            self.king[p.color().index()] = Some(sq);
+        }
+    }
+
+    #[inline(always)]
+    fn remove_piece(&mut self, sq: Square) -> Piece {
+        let p = self.board[sq.index()].take().expect("a piece to remove");
+        self.by_color[p.color().index()].clear(sq);
+        self.by_kind[p.kind().index()].clear(sq);
+        p
+    }
+
+    /// Whether `m` gives check in this position (the move must be legal here).
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.side;
+        let Some(ek) = self.king[(!us).index()] else {
+            return false;
+        };
+        match m.kind() {
+            MoveKind::Drop { kind, to } => attacks(us, kind, to, self.occupied()).contains(ek),
+            MoveKind::Board { from, to, promote } => {
+                let p = self.board[from.index()].expect("moving piece");
+                let kind = if promote { p.kind().promote() } else { p.kind() };
+                let occ = (self.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
+                if attacks(us, kind, to, occ).contains(ek) {
+                    return true;
+                }
+                // Discovered check: a slider of ours now sees the king.
+                let mine = self.by_color[us.index()] - Bitboard::from_square(from);
+                let bk = &self.by_kind;
+                let sliders = ((lance_attacks(!us, ek, occ) & bk[PieceKind::Lance.index()])
+                    | (bishop_attacks(ek, occ)
+                        & (bk[PieceKind::Bishop.index()] | bk[PieceKind::Horse.index()]))
+                    | (rook_attacks(ek, occ)
+                        & (bk[PieceKind::Rook.index()] | bk[PieceKind::Dragon.index()])))
+                    & mine;
+                sliders.any()
+            }
+        }
+    }
+
+    /// Plays `m`, which must be legal in this position.
+    pub fn do_move(&mut self, m: Move) {
+        let us = self.side;
+        let them = !us;
+        let mut st = self.state;
+        self.history.push(self.state);
+        st.captured = None;
+        st.last_move = Some(m);
+        st.plies_from_null = st.plies_from_null.saturating_add(1);
+        match m.kind() {
+            MoveKind::Drop { kind, to } => {
+                st.hands[us.index()].remove(kind);
+                st.hand_key = st.hand_key.wrapping_sub(zobrist::hand_key(us.index(), kind.index()));
+                self.put_piece(Piece::new(us, kind), to);
+                st.board_key ^= zobrist::piece_key(us.index(), kind.index(), to.index());
+            }
+            MoveKind::Board { from, to, promote } => {
+                if let Some(cap) = self.board[to.index()] {
+                    self.remove_piece(to);
+                    let hk = cap.kind().unpromote();
+                    st.hands[us.index()].add(hk);
+                    st.hand_key = st.hand_key.wrapping_add(zobrist::hand_key(us.index(), hk.index()));
+                    st.board_key ^=
+                        zobrist::piece_key(them.index(), cap.kind().index(), to.index());
+                    st.captured = Some(cap);
+                }
+                let p = self.remove_piece(from);
+                st.board_key ^= zobrist::piece_key(us.index(), p.kind().index(), from.index());
+                let np = if promote {
+                    Piece::new(us, p.kind().promote())
+                } else {
+                    p
+                };
+                self.put_piece(np, to);
+                st.board_key ^= zobrist::piece_key(us.index(), np.kind().index(), to.index());
+            }
+        }
+        st.board_key ^= zobrist::side_key();
+        self.side = them;
+        self.ply += 1;
+        self.state = st;
+        self.state.checkers = self.compute_checkers();
+        if self.state.checkers.any() {
+            self.state.continuous_checks[us.index()] += 1;
+        } else {
+            self.state.continuous_checks[us.index()] = 0;
+        }
+        debug_assert!(self.is_consistent(), "inconsistent after {m}");
+    }
+
+    /// Takes back `m`, which must be the last move played.
+    pub fn undo_move(&mut self, m: Move) {
+        let them = self.side;
+        let us = !them;
+        match m.kind() {
+            MoveKind::Drop { to, .. } => {
+                self.remove_piece(to);
+            }
+            MoveKind::Board { from, to, promote } => {
+                let p = self.remove_piece(to);
+                let op = if promote {
+                    Piece::new(us, p.kind().unpromote())
+                } else {
+                    p
+                };
+                self.put_piece(op, from);
+                if let Some(cap) = self.state.captured {
+                    self.put_piece(cap, to);
+                }
+            }
+        }
+        self.side = us;
+        self.ply -= 1;
+        self.state = self.history.pop().expect("undo without a move");
+        debug_assert!(self.is_consistent(), "inconsistent after undo {m}");
+    }
+
+    /// Passes the turn (for null-move pruning). The side to move must not be in check.
+    pub fn do_null_move(&mut self) {
+        debug_assert!(!self.in_check());
+        self.history.push(self.state);
+        self.state.board_key ^= zobrist::side_key();
+        self.state.captured = None;
+        self.state.last_move = None;
+        self.state.plies_from_null = 0;
+        self.side = !self.side;
+        self.ply += 1;
+        self.state.checkers = Bitboard::EMPTY;
+    }
+
+    /// Takes back a null move.
+    pub fn undo_null_move(&mut self) {
+        self.side = !self.side;
+        self.ply -= 1;
+        self.state = self.history.pop().expect("undo without a null move");
+    }
+
+    /// Forgets the history (the current position becomes the root of the record).
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+        self.state.plies_from_null = 0;
+    }
+
+    // ----------------------------------------------------------------------------------------
+    // Consistency.
+
+    fn compute_board_key(&self) -> u64 {
+        let mut k = 0;
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                k ^= zobrist::piece_key(p.color().index(), p.kind().index(), sq.index());
+            }
+        }
+        if self.side == Color::White {
+            k ^= zobrist::side_key();
+        }
+        k
+    }
+
+    fn compute_hand_key(&self) -> u64 {
+        let mut k = 0u64;
+        for c in Color::ALL {
+            for kind in PieceKind::HAND {
+                let n = self.hand(c).count(kind) as u64;
+                k = k.wrapping_add(n.wrapping_mul(zobrist::hand_key(c.index(), kind.index())));
+            }
+        }
+        k
+    }
+
+    /// Recomputes bitboards, kings, keys and checkers from the board array and compares.
+    pub fn is_consistent(&self) -> bool {
+        let mut by_color = [Bitboard::EMPTY; 2];
+        let mut by_kind = [Bitboard::EMPTY; 14];
+        let mut king = [None; 2];
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                by_color[p.color().index()].set(sq);
+                by_kind[p.kind().index()].set(sq);
+                if p.kind() == PieceKind::King {
+                    king[p.color().index()] = Some(sq);
+                }
+            }
+        }
+        by_color == self.by_color
+            && by_kind == self.by_kind
+            && king == self.king
+            && self.compute_board_key() == self.state.board_key
+            && self.compute_hand_key() == self.state.hand_key
+            && self.compute_checkers() == self.state.checkers
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_sfen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn startpos_round_trip() {
+        let p = Position::startpos();
+        assert_eq!(p.to_sfen(), STARTPOS_SFEN);
+        assert!(p.is_consistent());
+        assert!(!p.in_check());
+    }
+
+    #[test]
+    fn hands_any_order_canonical_output() {
+        let a = Position::from_sfen(
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+        )
+        .unwrap();
+        assert_eq!(
+            a.to_sfen(),
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
+        );
+    }
+
+    #[test]
+    fn rejects_bad_sfen() {
+        for bad in [
+            "",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNLL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 19P 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2B 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 14P 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 0",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - x",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
+            "P8/9/9/9/4k4/9/9/9/4K4 b - 1",
+            "9/9/9/9/4k4/9/4P4/4P4/4K4 b - 1",
+            "4k4/4R4/9/9/9/9/9/9/4K4 b - 1",
+            "4k4/9/9/9/9/9/9/9/3KK4 b - 1",
+        ] {
+            assert!(Position::from_sfen(bad).is_err(), "accepted {bad:?}");
+        }
+    }
+
+    #[test]
+    fn king_less_side_is_accepted() {
+        let p = Position::from_sfen("4k4/9/9/9/9/9/9/9/9 b 2G 1").unwrap();
+        assert_eq!(p.king_square(Color::Black), None);
+    }
+}
