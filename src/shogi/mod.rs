@@ -10,6 +10,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod repetition;
 pub mod types;
 pub mod zobrist;
 
@@ -19,4 +20,5 @@ pub use movegen::{generate_all, generate_captures, generate_legal, has_legal_mov
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use perft::{perft, perft_divide};
 pub use position::{Position, SfenError, State, STARTPOS_SFEN};
+pub use repetition::Repetition;
 pub use types::{sq, Color, Piece, PieceKind, Square};

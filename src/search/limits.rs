@@ -1,0 +1,49 @@
+//! What a `go` command asks for, as plain data shared by the USI parser and the search.
+
+/// Limits of one search. Every field left at its default means "no limit of this kind".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Remaining main time in ms, by colour index (Black = `btime`, White = `wtime`).
+    pub time: [Option<u64>; 2],
+    /// Fischer increment in ms, by colour index.
+    pub inc: [u64; 2],
+    /// Byoyomi in ms (one value for both sides, as USI has).
+    pub byoyomi: u64,
+    /// Search exactly this long, in ms.
+    pub movetime: Option<u64>,
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Ponder: search until `ponderhit` (then the clock applies) or `stop`.
+    pub ponder: bool,
+    /// Restrict the root to these moves (USI text).
+    pub searchmoves: Vec<String>,
+}
+
+impl Limits {
+    /// Whether any clock information was given.
+    pub fn has_clock(&self) -> bool {
+        self.time.iter().any(Option::is_some) || self.byoyomi > 0 || self.inc.iter().any(|&i| i > 0)
+    }
+
+    /// Whether the search may stop on its own (not infinite, not waiting for ponderhit).
+    pub fn is_bounded(&self) -> bool {
+        !self.infinite
+            && (self.has_clock()
+                || self.movetime.is_some()
+                || self.depth.is_some()
+                || self.nodes.is_some())
+    }
+}
+
+/// A `go mate` request: a time limit in ms, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MateLimit {
+    /// Give up after this many ms.
+    Millis(u64),
+    /// Search until found, proven impossible, or stopped.
+    Infinite,
+}

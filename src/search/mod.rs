@@ -1,0 +1,455 @@
+//! The search: iterative deepening over a principal variation search with a transposition table
+//! and a quiescence search over captures.
+//!
+//! The search never prints. It reports `SearchEvent`s through a callback; the engine layer turns
+//! them into protocol text. It stops when `SearchControl::stop` is raised, when its time or node
+//! budget runs out, or when its depth limit is reached; while pondering or in `go infinite` it
+//! then waits for `stop`/`ponderhit` before returning, because USI forbids an early `bestmove`.
+
+pub mod limits;
+pub mod mate;
+mod negamax;
+mod ordering;
+pub mod params;
+pub mod time;
+pub mod tt;
+
+use crate::eval::Value;
+use crate::shogi::{generate_legal, Move, MoveList, Position};
+pub use limits::{Limits, MateLimit};
+use params::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tt::TranspositionTable;
+
+/// Mate score: being mated at the root is `-MATE`, mating in `n` plies is `MATE - n`.
+pub const MATE: Value = 32000;
+/// Scores beyond this are mate scores.
+pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
+/// Larger than any score.
+pub const INFINITE: Value = MATE + 1;
+
+/// A score as reported to the user.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns, side to move's view.
+    Cp(Value),
+    /// Mate in this many plies (negative: the side to move gets mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// The reported form of an internal value.
+    pub fn from_value(v: Value) -> Score {
+        if v >= MATE_BOUND {
+            Score::Mate(MATE - v)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(MATE + v))
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// One line of search progress.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Which of the MultiPV lines this is (1-based).
+    pub multipv: usize,
+    /// Score of the line.
+    pub score: Score,
+    /// Whether `score` is only a lower (`Some(true)`) or upper (`Some(false)`) bound.
+    pub bound: Option<bool>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Transposition table use, permille.
+    pub hashfull: u32,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// What the search reports while it runs.
+#[derive(Clone, Debug)]
+pub enum SearchEvent {
+    /// Progress: a finished iteration (one per MultiPV line).
+    Info(SearchInfo),
+}
+
+/// The search's answer.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play; `None` when there is no legal move.
+    pub best: Option<Move>,
+    /// The expected reply, for pondering.
+    pub ponder: Option<Move>,
+    /// Score of the best move.
+    pub score: Value,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Deepest completed iteration.
+    pub depth: u32,
+}
+
+/// Flags shared between the front end and a running search.
+#[derive(Default)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    ponderhit_at: Mutex<Option<Instant>>,
+}
+
+impl SearchControl {
+    /// A fresh control block.
+    pub fn new() -> Arc<SearchControl> {
+        Arc::new(SearchControl::default())
+    }
+
+    /// Asks the search to stop as soon as possible.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a stop was asked for.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the expected move: the clock now applies.
+    pub fn ponderhit(&self) {
+        *self.ponderhit_at.lock().expect("ponderhit lock") = Some(Instant::now());
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    /// Whether the search is pondering (no time limit until `ponderhit`).
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// Resets the flags for a new search.
+    pub fn reset(&self, ponder: bool) {
+        self.stop.store(false, Ordering::SeqCst);
+        self.pondering.store(ponder, Ordering::SeqCst);
+        *self.ponderhit_at.lock().expect("ponderhit lock") = None;
+    }
+
+    fn clock_start(&self, start: Instant) -> Instant {
+        self.ponderhit_at
+            .lock()
+            .expect("ponderhit lock")
+            .unwrap_or(start)
+    }
+}
+
+/// Search settings that are not per-move limits.
+#[derive(Clone, Debug)]
+pub struct SearchOptions {
+    /// Lines to report (1 = normal play).
+    pub multipv: usize,
+    /// Time kept back each move for the GUI and the pipe, ms.
+    pub move_overhead_ms: u64,
+    /// Resign when mated by force (never while pondering or analysing).
+    pub allow_resign: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            multipv: 1,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            allow_resign: true,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    score: Value,
+    previous_score: Value,
+    seldepth: u32,
+    pv: Vec<Move>,
+}
+
+fn lmr_table() -> [[i32; 64]; 64] {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
+        }
+    }
+    t
+}
+
+/// One search thread's state: tables that persist between searches of a game, and counters.
+pub struct Searcher {
+    tt: Arc<TranspositionTable>,
+    control: Arc<SearchControl>,
+    history: Box<ordering::History>,
+    // Per-search state.
+    nodes: u64,
+    seldepth: usize,
+    start: Instant,
+    budget: Option<time::TimeBudget>,
+    node_limit: u64,
+    aborted: bool,
+    infinite: bool,
+    root_depth: i32,
+    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
+    pv_len: [usize; MAX_PLY + 2],
+    root_moves: Vec<RootMove>,
+    pv_index: usize,
+    lmr: Box<[[i32; 64]; 64]>,
+}
+
+impl Searcher {
+    /// A searcher using `tt` and obeying `control`.
+    pub fn new(tt: Arc<TranspositionTable>, control: Arc<SearchControl>) -> Searcher {
+        Searcher {
+            tt,
+            control,
+            history: Box::default(),
+            nodes: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            budget: None,
+            node_limit: u64::MAX,
+            aborted: false,
+            infinite: false,
+            root_depth: 0,
+            killers: [[None; 2]; MAX_PLY + 2],
+            pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
+            pv_len: [0; MAX_PLY + 2],
+            root_moves: Vec::new(),
+            pv_index: 0,
+            lmr: Box::new(lmr_table()),
+        }
+    }
+
+    /// The shared table.
+    pub fn tt(&self) -> &Arc<TranspositionTable> {
+        &self.tt
+    }
+
+    /// Replaces the shared table (after a resize).
+    pub fn set_tt(&mut self, tt: Arc<TranspositionTable>) {
+        self.tt = tt;
+    }
+
+    /// Forgets what was learnt in earlier games (history tables).
+    pub fn new_game(&mut self) {
+        *self.history = ordering::History::default();
+    }
+
+    /// Nodes searched by the last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Searches `pos` under `limits`, reporting progress to `report`. Returns the best move.
+    pub fn search(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        options: &SearchOptions,
+        report: &mut dyn FnMut(SearchEvent),
+    ) -> SearchResult {
+        self.start = Instant::now();
+        self.nodes = 0;
+        self.aborted = false;
+        self.infinite = limits.infinite || !limits.is_bounded();
+        self.budget = time::budget(limits, pos.side_to_move(), options.move_overhead_ms);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.killers = [[None; 2]; MAX_PLY + 2];
+        self.tt.new_search();
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH as u32).clamp(1, MAX_DEPTH as u32) as i32;
+
+        // Root moves, restricted by `searchmoves`.
+        let mut list = MoveList::new();
+        generate_legal(pos, &mut list);
+        self.root_moves = list
+            .iter()
+            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(&m.to_string()))
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITE,
+                previous_score: -INFINITE,
+                seldepth: 0,
+                pv: vec![mv],
+            })
+            .collect();
+        if self.root_moves.is_empty() {
+            self.wait_for_stop_if_needed();
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: -MATE,
+                nodes: 0,
+                depth: 0,
+            };
+        }
+        // Order the root by a TT move, if any, then by the picker's static order.
+        if let Some(hit) = self.tt.probe(pos.key()) {
+            if let Some(i) = self.root_moves.iter().position(|r| Some(r.mv) == hit.mv) {
+                self.root_moves.swap(0, i);
+            }
+        }
+
+        let multipv = options.multipv.clamp(1, self.root_moves.len());
+        let mut completed_depth = 0;
+        let mut best_score = -INFINITE;
+        for depth in 1..=max_depth {
+            self.root_depth = depth;
+            for rm in &mut self.root_moves {
+                rm.previous_score = rm.score;
+            }
+            for pv_index in 0..multipv {
+                self.pv_index = pv_index;
+                self.seldepth = 0;
+                let prev = self.root_moves[pv_index].previous_score;
+                let score = self.aspiration(pos, depth, prev);
+                // Stable sort keeps the order of moves whose scores are equal (unsearched ones).
+                self.root_moves[pv_index..].sort_by(|a, b| b.score.cmp(&a.score));
+                if self.aborted {
+                    break;
+                }
+                if pv_index == 0 {
+                    best_score = score;
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            completed_depth = depth;
+            self.root_moves[..multipv].sort_by(|a, b| b.score.cmp(&a.score));
+            best_score = self.root_moves[0].score;
+            for i in 0..multipv {
+                report(SearchEvent::Info(self.info(depth as u32, i)));
+            }
+            // Stop early: a proven mate needs no deeper search; time is better saved.
+            if best_score.abs() >= MATE_BOUND && depth >= 2 * (MATE - best_score.abs()) + 2 {
+                if !self.infinite && !self.control.is_pondering() {
+                    break;
+                }
+            }
+            if let Some(b) = self.budget {
+                if !self.control.is_pondering()
+                    && self.elapsed_on_clock() >= b.optimum.mul_f32(OPTIMUM_USE_FOR_NEXT_ITERATION)
+                {
+                    break;
+                }
+            }
+            if self.nodes >= self.node_limit || self.control.stopped() {
+                break;
+            }
+        }
+        if completed_depth == 0 {
+            // Not even depth 1 finished: report what we have.
+            best_score = self.root_moves[0].score;
+        }
+        self.wait_for_stop_if_needed();
+        let best = &self.root_moves[0];
+        let ponder = best.pv.get(1).copied().or_else(|| {
+            pos.do_move(best.mv);
+            let reply = self.tt.probe(pos.key()).and_then(|h| h.mv).filter(|&m| {
+                let mut l = MoveList::new();
+                generate_legal(pos, &mut l);
+                l.contains(m)
+            });
+            pos.undo_move(best.mv);
+            reply
+        });
+        SearchResult {
+            best: Some(best.mv),
+            ponder,
+            score: best_score,
+            nodes: self.nodes,
+            depth: completed_depth as u32,
+        }
+    }
+
+    /// USI forbids `bestmove` before `stop`/`ponderhit` in ponder and infinite mode.
+    fn wait_for_stop_if_needed(&self) {
+        while !self.control.stopped() && (self.control.is_pondering() || self.infinite) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    fn elapsed_on_clock(&self) -> Duration {
+        self.control.clock_start(self.start).elapsed()
+    }
+
+    fn info(&self, depth: u32, index: usize) -> SearchInfo {
+        let rm = &self.root_moves[index];
+        let (score, bound) = if rm.score == -INFINITE {
+            (rm.previous_score, None)
+        } else {
+            (rm.score, None)
+        };
+        SearchInfo {
+            depth,
+            seldepth: rm.seldepth.max(depth),
+            multipv: index + 1,
+            score: Score::from_value(score.clamp(-MATE, MATE)),
+            bound,
+            nodes: self.nodes,
+            time: self.start.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv: rm.pv.clone(),
+        }
+    }
+
+    /// Aspiration windows around the previous score, widened on failure.
+    fn aspiration(&mut self, pos: &mut Position, depth: i32, previous: Value) -> Value {
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+            ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.root_search(pos, depth, alpha, beta);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return score;
+            }
+            delta += delta / 2;
+            if delta > 1500 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// Polls the clock, the node limit and the stop flag; sets `aborted`.
+    #[inline]
+    fn check_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            if self.control.stopped() || self.nodes >= self.node_limit {
+                self.aborted = true;
+            } else if let Some(b) = self.budget {
+                if !self.control.is_pondering() && self.elapsed_on_clock() >= b.maximum {
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+}

@@ -1,0 +1,397 @@
+//! Principal variation search and quiescence search.
+
+use super::ordering::{is_capture, pick_next, score_move};
+use super::params::*;
+use super::tt::Bound;
+use super::{Searcher, INFINITE, MATE, MATE_BOUND};
+use crate::eval::{evaluate, Value, PIECE_VALUE};
+use crate::shogi::{generate_captures, generate_legal, Move, MoveList, Position, Repetition};
+
+/// Mate scores are stored relative to the node, not the root.
+#[inline(always)]
+fn value_to_tt(v: Value, ply: usize) -> Value {
+    if v >= MATE_BOUND {
+        v + ply as Value
+    } else if v <= -MATE_BOUND {
+        v - ply as Value
+    } else {
+        v
+    }
+}
+
+#[inline(always)]
+fn value_from_tt(v: Value, ply: usize) -> Value {
+    if v >= MATE_BOUND {
+        v - ply as Value
+    } else if v <= -MATE_BOUND {
+        v + ply as Value
+    } else {
+        v
+    }
+}
+
+impl Searcher {
+    /// Searches the root moves from `pv_index` on, updating their scores and lines.
+    pub(super) fn root_search(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: Value,
+        beta: Value,
+    ) -> Value {
+        let mut best = -INFINITE;
+        self.nodes += 1;
+        for i in self.pv_index..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            pos.do_move(m);
+            let extension = i32::from(pos.in_check());
+            let new_depth = depth - 1 + extension;
+            let score = if i == self.pv_index {
+                -self.negamax(pos, new_depth, -beta, -alpha, 1, true)
+            } else {
+                let s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, 1, false);
+                if s > alpha && s < beta && !self.aborted {
+                    -self.negamax(pos, new_depth, -beta, -alpha, 1, true)
+                } else {
+                    s
+                }
+            };
+            pos.undo_move(m);
+            if self.aborted {
+                return best;
+            }
+            let rm_seldepth = self.seldepth as u32;
+            if i == self.pv_index || score > alpha {
+                let mut line = vec![m];
+                line.extend(self.pv[1][1..self.pv_len[1]].iter().flatten());
+                let rm = &mut self.root_moves[i];
+                rm.score = score;
+                rm.pv = line;
+                rm.seldepth = rm_seldepth;
+            } else {
+                self.root_moves[i].score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Principal variation search of `pos` to `depth` within (`alpha`, `beta`).
+    pub(super) fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: Value,
+        mut beta: Value,
+        ply: usize,
+        pv_node: bool,
+    ) -> Value {
+        // Step 1. At the horizon, resolve captures with quiescence search.
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+
+        // Step 2. Count the node and poll the clock and the stop flag.
+        self.nodes += 1;
+        self.pv_len[ply] = ply;
+        if self.check_abort() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        // Step 3. Repetition (sennichite, perpetual check) and the ply limit.
+        match pos.repetition(REPETITION_SCAN_PLIES) {
+            Some(Repetition::Draw) => return 0,
+            Some(Repetition::Win) => return MATE - ply as Value,
+            Some(Repetition::Loss) => return -(MATE - ply as Value),
+            _ => {}
+        }
+        if ply >= MAX_PLY {
+            return evaluate(pos);
+        }
+
+        // Step 4. Mate distance pruning: no line from here beats a shorter mate already found.
+        alpha = alpha.max(-MATE + ply as Value);
+        beta = beta.min(MATE - ply as Value - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let original_alpha = alpha;
+
+        // Step 5. Transposition table: a deep enough bound ends the node outside PV nodes.
+        let key = pos.key();
+        let hit = self.tt.probe(key);
+        if let Some(h) = hit {
+            if !pv_node && h.depth >= depth {
+                let v = value_from_tt(h.value, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    return v;
+                }
+            }
+        }
+
+        // Step 6. Static evaluation, and pruning that trusts it (never in check or at PV nodes).
+        let in_check = pos.in_check();
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            hit.map_or_else(|| evaluate(pos), |h| h.eval)
+        };
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility pruning: far above beta near the leaves.
+            if depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN_PER_DEPTH * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still beats beta, a real move will too.
+            if depth >= NMP_MIN_DEPTH && static_eval >= beta && pos.last_move().is_some() {
+                let r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
+                pos.do_null_move();
+                let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                pos.undo_null_move();
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+
+        // Step 7. Generate; a side with no legal move is mated (shogi has no stalemate).
+        let mut list = MoveList::new();
+        generate_legal(pos, &mut list);
+        if list.is_empty() {
+            return -MATE + ply as Value;
+        }
+        // A TT move is only trusted if it is one of the legal moves (keys collide).
+        let tt_move = hit.and_then(|h| h.mv).filter(|&m| list.contains(m));
+
+        // Step 8. Order: TT move, captures, promotions, killers, history.
+        let n = list.len();
+        let mut scores = [0i32; crate::shogi::MAX_MOVES];
+        let killers = self.killers[ply];
+        for (i, &m) in list.iter().enumerate() {
+            scores[i] = score_move(pos, m, tt_move, &killers, &self.history);
+        }
+        let moves = list.as_mut_slice();
+        let scores = &mut scores[..n];
+
+        // Step 9. Search the moves: the first with a full window, the rest with a null window
+        // (reduced when late and quiet) and a re-search when they beat alpha.
+        let us = pos.side_to_move();
+        let mut best = -INFINITE;
+        let mut best_move: Option<Move> = None;
+        let mut quiets_tried: [Option<Move>; 64] = [None; 64];
+        let mut quiet_count = 0;
+        for i in 0..n {
+            pick_next(moves, scores, i);
+            let m = moves[i];
+            let capture = is_capture(pos, m);
+            let quiet = !capture && !m.is_promotion();
+            // Late-move pruning: near the leaves, late quiet moves are not worth a look.
+            if !pv_node
+                && !in_check
+                && quiet
+                && depth <= LMP_MAX_DEPTH
+                && best > -MATE_BOUND
+                && quiet_count >= LMP_BASE + (depth * depth) as usize
+            {
+                quiet_count += 1;
+                continue;
+            }
+            pos.do_move(m);
+            let gives_check = pos.in_check();
+            let extension = i32::from(
+                CHECK_EXTENSION
+                    && pos.in_check()
+                    && ply < CHECK_EXTENSION_PLY_FACTOR * self.root_depth as usize,
+            );
+            let new_depth = depth - 1 + extension;
+            let score = if i == 0 {
+                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                // Late quiet moves are searched shallower first.
+                let mut reduction = 0;
+                if depth >= LMR_MIN_DEPTH && i + 1 >= LMR_MIN_MOVE && quiet && !in_check && !gives_check
+                {
+                    reduction = self.lmr[depth.min(63) as usize][(i + 1).min(63)];
+                    if pv_node {
+                        reduction -= 1;
+                    }
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let mut s =
+                    -self.negamax(pos, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+                if reduction > 0 && s > alpha && !self.aborted {
+                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if pv_node && s > alpha && s < beta && !self.aborted {
+                    -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true)
+                } else {
+                    s
+                }
+            };
+            pos.undo_move(m);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if pv_node {
+                        self.pv[ply][ply] = Some(m);
+                        let child_len = self.pv_len[ply + 1].max(ply + 1);
+                        for j in ply + 1..child_len {
+                            self.pv[ply][j] = self.pv[ply + 1][j];
+                        }
+                        self.pv_len[ply] = child_len;
+                    }
+                    if score >= beta {
+                        // A quiet move that refutes: remember it as a killer and in history.
+                        if !capture && !m.is_promotion() {
+                            if killers[0] != Some(m) {
+                                self.killers[ply] = [Some(m), killers[0]];
+                            }
+                            let bonus = depth * depth;
+                            self.history.update(us, m, bonus);
+                            for q in quiets_tried[..quiet_count.min(64)].iter().flatten() {
+                                self.history.update(us, *q, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet {
+                if quiet_count < quiets_tried.len() {
+                    quiets_tried[quiet_count] = Some(m);
+                }
+                quiet_count += 1;
+            }
+        }
+
+        // Step 10. Store the result.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { static_eval };
+        self.tt
+            .store(key, best_move, value_to_tt(best, ply), stored_eval, depth, bound);
+        best
+    }
+
+    /// Quiescence search: stand pat or capture until the position is quiet; all evasions in check.
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Value {
+        self.nodes += 1;
+        self.pv_len[ply] = ply;
+        if self.check_abort() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY {
+            return evaluate(pos);
+        }
+        let key = pos.key();
+        let hit = self.tt.probe(key);
+        if let Some(h) = hit {
+            let v = value_from_tt(h.value, ply);
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+                Bound::None => false,
+            };
+            if cut {
+                return v;
+            }
+        }
+        let in_check = pos.in_check();
+        let original_alpha = alpha;
+        let stand_pat = if in_check { -INFINITE } else { evaluate(pos) };
+        let mut best = if in_check { -MATE + ply as Value } else { stand_pat };
+        if !in_check {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+        }
+        let mut list = MoveList::new();
+        generate_captures(pos, &mut list);
+        if in_check && list.is_empty() {
+            return -MATE + ply as Value;
+        }
+        let tt_move = hit.and_then(|h| h.mv).filter(|&m| list.contains(m));
+        let n = list.len();
+        let mut scores = [0i32; crate::shogi::MAX_MOVES];
+        for (i, &m) in list.iter().enumerate() {
+            scores[i] = score_move(pos, m, tt_move, &[None, None], &self.history);
+        }
+        let moves = list.as_mut_slice();
+        let scores = &mut scores[..n];
+        let mut best_move = None;
+        for i in 0..n {
+            pick_next(moves, scores, i);
+            let m = moves[i];
+            if !in_check {
+                // Delta pruning: even winning the victim outright cannot reach alpha.
+                if let Some(victim) = pos.piece_on(m.to()) {
+                    let gain = PIECE_VALUE[victim.kind().index()] * 2;
+                    if stand_pat + gain + DELTA_MARGIN < alpha && !m.is_promotion() {
+                        continue;
+                    }
+                }
+            }
+            pos.do_move(m);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            pos.undo_move(m);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, value_to_tt(best, ply), 0, 0, bound);
+        best
+    }
+}

@@ -1,0 +1,100 @@
+//! Move ordering: TT move, captures by victim value (least valuable attacker first), promotions,
+//! killers, then quiet moves by butterfly history.
+
+use super::params::HISTORY_MAX;
+use crate::eval::PIECE_VALUE;
+use crate::shogi::{Color, Move, Position};
+
+/// Butterfly history: how often a quiet move caused a cutoff, by colour, origin (or dropped
+/// kind, after the 81 squares) and destination.
+pub struct History {
+    table: [[[i32; 81]; 88]; 2],
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History {
+            table: [[[0; 81]; 88]; 2],
+        }
+    }
+}
+
+#[inline(always)]
+fn origin_index(m: Move) -> usize {
+    if m.is_drop() {
+        81 + m.drop_kind().index()
+    } else {
+        m.from().index()
+    }
+}
+
+impl History {
+    /// The score of quiet move `m` for `c`.
+    #[inline(always)]
+    pub fn get(&self, c: Color, m: Move) -> i32 {
+        self.table[c.index()][origin_index(m)][m.to().index()]
+    }
+
+    /// Adds `bonus` (negative for a malus), pulled toward zero so values stay bounded.
+    #[inline(always)]
+    pub fn update(&mut self, c: Color, m: Move, bonus: i32) {
+        let e = &mut self.table[c.index()][origin_index(m)][m.to().index()];
+        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *e += b - *e * b.abs() / HISTORY_MAX;
+    }
+}
+
+/// Whether `m` captures a piece.
+#[inline(always)]
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    !m.is_drop() && pos.piece_on(m.to()).is_some()
+}
+
+/// Static order key for `m`: higher is searched first.
+#[inline]
+pub fn score_move(
+    pos: &Position,
+    m: Move,
+    tt_move: Option<Move>,
+    killers: &[Option<Move>; 2],
+    history: &History,
+) -> i32 {
+    if Some(m) == tt_move {
+        return 1 << 30;
+    }
+    if !m.is_drop() {
+        let mover = pos.piece_on(m.from()).expect("moving piece").kind();
+        if let Some(victim) = pos.piece_on(m.to()) {
+            let promo = if m.is_promotion() {
+                PIECE_VALUE[mover.promote().index()] - PIECE_VALUE[mover.index()]
+            } else {
+                0
+            };
+            return (1 << 24) + PIECE_VALUE[victim.kind().index()] * 16 + promo
+                - PIECE_VALUE[mover.index()] / 16;
+        }
+        if m.is_promotion() {
+            return (1 << 23) + PIECE_VALUE[mover.promote().index()] - PIECE_VALUE[mover.index()];
+        }
+    }
+    if Some(m) == killers[0] {
+        return (1 << 22) + 1;
+    }
+    if Some(m) == killers[1] {
+        return 1 << 22;
+    }
+    history.get(pos.side_to_move(), m)
+}
+
+/// Moves the best-scored remaining move to position `i` (selection sort, one step).
+#[inline]
+pub fn pick_next(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+}

@@ -1,0 +1,47 @@
+//! Every tunable of the search, named, in one place.
+
+/// Deepest ply the search can reach (arrays are sized by it).
+pub const MAX_PLY: usize = 128;
+/// Deepest iteration.
+pub const MAX_DEPTH: i32 = 100;
+/// Default time kept back per move for the GUI and the pipe, ms.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 100;
+/// Do not start a new iteration once this fraction of the optimum time is used.
+pub const OPTIMUM_USE_FOR_NEXT_ITERATION: f32 = 0.6;
+/// First aspiration half-window, centipawns.
+pub const ASPIRATION_DELTA: i32 = 40;
+/// Aspiration windows start at this depth.
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+/// Plies of game history (and tree) scanned for repetitions at each node.
+pub const REPETITION_SCAN_PLIES: usize = 32;
+/// Quiescence: skip captures that cannot lift the score to alpha even with this margin.
+pub const DELTA_MARGIN: i32 = 200;
+/// Check extensions stop beyond this multiple of the root depth (drops make checks cheap).
+pub const CHECK_EXTENSION_PLY_FACTOR: usize = 2;
+/// History bonus cap (the "gravity" divisor).
+pub const HISTORY_MAX: i32 = 16384;
+/// Reverse futility pruning: a node whose static eval beats beta by this per ply of depth is cut.
+pub const RFP_MARGIN_PER_DEPTH: i32 = 120;
+/// Reverse futility pruning applies up to this depth.
+pub const RFP_MAX_DEPTH: i32 = 6;
+/// Null-move pruning applies from this depth.
+pub const NMP_MIN_DEPTH: i32 = 3;
+/// Null-move reduction: base plies, plus depth divided by this.
+pub const NMP_BASE_REDUCTION: i32 = 3;
+/// Null-move reduction grows by one ply per this many plies of depth.
+pub const NMP_DEPTH_DIVISOR: i32 = 4;
+/// Late-move reductions apply from this depth.
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// Late-move reductions apply from this move number (1-based) on.
+pub const LMR_MIN_MOVE: usize = 4;
+/// LMR: reduction = LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR.
+pub const LMR_BASE: f64 = 0.5;
+/// See `LMR_BASE`.
+pub const LMR_DIVISOR: f64 = 2.25;
+/// Late-move pruning: at depth d <= LMP_MAX_DEPTH, quiet moves after LMP_BASE + d*d are skipped.
+pub const LMP_MAX_DEPTH: i32 = 4;
+/// See `LMP_MAX_DEPTH`.
+pub const LMP_BASE: usize = 6;
+/// Check extension (one ply for a move that gives check), limited in ply by
+/// `CHECK_EXTENSION_PLY_FACTOR` times the root depth.
+pub const CHECK_EXTENSION: bool = true;

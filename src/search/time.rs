@@ -1,0 +1,93 @@
+//! Time management: from the clock to an optimum and a maximum thinking time for one move.
+//!
+//! - Byoyomi only (no main time left): think for the byoyomi less the overhead, every move.
+//! - Main time (with or without byoyomi or increment): aim at a slice of the main time plus most
+//!   of the byoyomi/increment, never more than a sixth of the main time plus the byoyomi.
+//! - Always keep `overhead` ms for the GUI and the pipe, but never plan less than a fifth of what
+//!   is left, so a nearly flagged clock still answers fast instead of instantly.
+
+use super::limits::Limits;
+use crate::shogi::Color;
+use std::time::Duration;
+
+/// How long one search may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Stop starting new iterations once this much time is used.
+    pub optimum: Duration,
+    /// Stop the search, wherever it is, at this time.
+    pub maximum: Duration,
+}
+
+/// The budget for `us` under `limits`, or `None` for a search with no time limit.
+pub fn budget(limits: &Limits, us: Color, overhead_ms: u64) -> Option<TimeBudget> {
+    if let Some(mt) = limits.movetime {
+        let t = mt.saturating_sub(overhead_ms.min(mt / 4)).max(1);
+        return Some(TimeBudget {
+            optimum: Duration::from_millis(t),
+            maximum: Duration::from_millis(t),
+        });
+    }
+    if !limits.has_clock() {
+        return None;
+    }
+    let main = limits.time[us.index()].unwrap_or(0);
+    let inc = limits.inc[us.index()];
+    let byo = limits.byoyomi;
+    // The most this move can take without flagging, less the overhead (but at least a fifth).
+    let hard = {
+        let total = main + byo;
+        total.saturating_sub(overhead_ms).max(total / 5).max(1)
+    };
+    let (optimum, maximum) = if main == 0 {
+        (hard, hard)
+    } else {
+        let optimum = main / 35 + inc * 3 / 4 + byo * 9 / 10;
+        let maximum = (main / 6 + inc + byo).min(hard);
+        (optimum.min(maximum), maximum)
+    };
+    Some(TimeBudget {
+        optimum: Duration::from_millis(optimum.max(1)),
+        maximum: Duration::from_millis(maximum.max(1)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(main: u64, inc: u64, byo: u64) -> Limits {
+        Limits {
+            time: [Some(main), Some(main)],
+            inc: [inc, inc],
+            byoyomi: byo,
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn byoyomi_only_uses_the_byoyomi_less_overhead() {
+        let b = budget(&clock(0, 0, 1000), Color::Black, 100).unwrap();
+        assert_eq!(b.maximum, Duration::from_millis(900));
+    }
+
+    #[test]
+    fn nearly_flagged_still_answers_in_time() {
+        let b = budget(&clock(100, 0, 0), Color::White, 100).unwrap();
+        assert!(b.maximum <= Duration::from_millis(25));
+        assert!(b.optimum <= b.maximum);
+    }
+
+    #[test]
+    fn sudden_death_never_plans_past_the_clock() {
+        for main in [1u64, 50, 500, 5_000, 60_000, 600_000] {
+            let b = budget(&clock(main, 0, 0), Color::Black, 100).unwrap();
+            assert!(b.maximum.as_millis() as u64 <= main.max(1));
+        }
+    }
+
+    #[test]
+    fn no_clock_means_no_budget() {
+        assert_eq!(budget(&Limits::default(), Color::Black, 100), None);
+    }
+}

@@ -1,0 +1,211 @@
+//! The transposition table: lock-free entries that several search threads may share.
+//!
+//! Each entry is two `AtomicU64`s: the data word and the key XORed with the data word. A reader
+//! that sees a torn write (data from one store, key from another) gets a key that does not match
+//! and treats the entry as empty, so no lock is needed. Entries sit in buckets of four (one cache
+//! line); a store replaces the same key, else the entry with the least depth and oldest age.
+//!
+//! ```text
+//! data: bits 0..16 move | 16..32 value (i16) | 32..48 static eval (i16) | 48..56 depth | 56..58 bound | 58..64 age
+//! ```
+
+use crate::eval::Value;
+use crate::shogi::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// What a stored value says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// No information.
+    None = 0,
+    /// The true value is at most this (fail low).
+    Upper = 1,
+    /// The true value is at least this (fail high).
+    Lower = 2,
+    /// The exact value.
+    Exact = 3,
+}
+
+/// A copy of one entry, as read.
+#[derive(Clone, Copy, Debug)]
+pub struct TtHit {
+    /// Best move found, if any (still to be checked for legality).
+    pub mv: Option<Move>,
+    /// Stored value, adjusted for mate distance by the caller.
+    pub value: Value,
+    /// Static evaluation of the position.
+    pub eval: Value,
+    /// Depth the value was searched to.
+    pub depth: i32,
+    /// Bound type.
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    key: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 4;
+
+/// A shared transposition table.
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    bucket_mask: usize,
+    age: AtomicU8,
+}
+
+impl TranspositionTable {
+    /// A table of at most `mb` mebibytes (rounded down to a power of two of buckets).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let mut buckets = bytes / (BUCKET * std::mem::size_of::<Entry>());
+        buckets = buckets.next_power_of_two();
+        if buckets * BUCKET * std::mem::size_of::<Entry>() > bytes {
+            buckets /= 2;
+        }
+        let buckets = buckets.max(1);
+        let mut entries = Vec::with_capacity(buckets * BUCKET);
+        entries.resize_with(buckets * BUCKET, Entry::default);
+        TranspositionTable {
+            entries,
+            bucket_mask: buckets - 1,
+            age: AtomicU8::new(0),
+        }
+    }
+
+    /// Size in mebibytes.
+    pub fn size_mb(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>() / (1024 * 1024)
+    }
+
+    /// Forgets everything.
+    pub fn clear(&self) {
+        for e in &self.entries {
+            e.key.store(0, Ordering::Relaxed);
+            e.data.store(0, Ordering::Relaxed);
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        let a = self.age.load(Ordering::Relaxed);
+        self.age.store((a + 1) & 63, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &[Entry] {
+        let b = ((key >> 32) as usize ^ key as usize) & self.bucket_mask;
+        &self.entries[b * BUCKET..b * BUCKET + BUCKET]
+    }
+
+    /// The entry for `key`, if stored.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        for e in self.bucket(key) {
+            let data = e.data.load(Ordering::Relaxed);
+            if data != 0 && e.key.load(Ordering::Relaxed) ^ data == key {
+                return Some(decode(data));
+            }
+        }
+        None
+    }
+
+    /// Stores a search result.
+    #[inline]
+    pub fn store(&self, key: u64, mv: Option<Move>, value: Value, eval: Value, depth: i32, bound: Bound) {
+        let age = self.age.load(Ordering::Relaxed) as u64;
+        let bucket = self.bucket(key);
+        let mut victim = &bucket[0];
+        let mut victim_score = i32::MAX;
+        for e in bucket {
+            let data = e.data.load(Ordering::Relaxed);
+            if data == 0 || e.key.load(Ordering::Relaxed) ^ data == key {
+                victim = e;
+                if data != 0 {
+                    let old = decode(data);
+                    // Keep a deeper exact result of the same position from this search.
+                    if bound != Bound::Exact && old.depth > depth + 2 && (data >> 58) == age {
+                        return;
+                    }
+                }
+                break;
+            }
+            let old_age = data >> 58;
+            let age_diff = ((age + 64 - old_age) & 63) as i32;
+            let score = ((data >> 48) & 0xff) as i32 - 8 * age_diff;
+            if score < victim_score {
+                victim_score = score;
+                victim = e;
+            }
+        }
+        // Keep the old move if this result has none and the position is the same.
+        let old = victim.data.load(Ordering::Relaxed);
+        let mv_bits = match mv {
+            Some(m) => m.raw() as u64,
+            None if victim.key.load(Ordering::Relaxed) ^ old == key => old & 0xffff,
+            None => 0,
+        };
+        let data = mv_bits
+            | ((value as i16 as u16 as u64) << 16)
+            | ((eval as i16 as u16 as u64) << 32)
+            | ((depth.clamp(0, 255) as u64) << 48)
+            | ((bound as u64) << 56)
+            | (age << 58);
+        victim.data.store(data, Ordering::Relaxed);
+        victim.key.store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Permille of sampled entries written in the current search (USI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed) as u64;
+        let n = self.entries.len().min(1000);
+        let used = self.entries[..n]
+            .iter()
+            .filter(|e| {
+                let d = e.data.load(Ordering::Relaxed);
+                d != 0 && d >> 58 == age
+            })
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+fn decode(data: u64) -> TtHit {
+    TtHit {
+        mv: Move::from_raw(data as u16),
+        value: (data >> 16) as u16 as i16 as Value,
+        eval: (data >> 32) as u16 as i16 as Value,
+        depth: ((data >> 48) & 0xff) as i32,
+        bound: match (data >> 56) & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            3 => Bound::Exact,
+            _ => Bound::None,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shogi::sq::*;
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(1);
+        let m = Move::board(SQ_7G, SQ_7F, false);
+        tt.store(0xdead_beef_1234, Some(m), -1234, 56, 7, Bound::Lower);
+        let hit = tt.probe(0xdead_beef_1234).unwrap();
+        assert_eq!(hit.mv, Some(m));
+        assert_eq!(hit.value, -1234);
+        assert_eq!(hit.eval, 56);
+        assert_eq!(hit.depth, 7);
+        assert_eq!(hit.bound, Bound::Lower);
+        assert!(tt.probe(0xdead_beef_1235).is_none());
+        tt.clear();
+        assert!(tt.probe(0xdead_beef_1234).is_none());
+    }
+}
