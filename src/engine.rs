@@ -106,7 +106,10 @@ impl Engine {
         self.control.reset(false);
         let options = self.search_options();
         let mut pos = self.position.clone();
-        let searcher = self.searcher.as_mut().expect("searcher available when idle");
+        let searcher = self
+            .searcher
+            .as_mut()
+            .expect("searcher available when idle");
         searcher.search(&mut pos, limits, &options, report)
     }
 
@@ -376,7 +379,11 @@ impl UsiEngine for Engine {
             "hands: black {:?} white {:?}\nside to move: {}\nsfen: {}\nkey: {:016x}\n",
             p.hand(Color::Black),
             p.hand(Color::White),
-            if p.side_to_move() == Color::Black { "black" } else { "white" },
+            if p.side_to_move() == Color::Black {
+                "black"
+            } else {
+                "white"
+            },
             p.to_sfen(),
             p.key()
         ));

@@ -9,7 +9,11 @@ use std::io::IsTerminal;
 use std::time::Instant;
 
 #[derive(Parser)]
-#[command(name = "hisha", version, about = "Hisha, a shogi engine. With no subcommand it speaks USI on stdin/stdout.")]
+#[command(
+    name = "hisha",
+    version,
+    about = "Hisha, a shogi engine. With no subcommand it speaks USI on stdin/stdout."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
@@ -72,7 +76,11 @@ fn main() {
                 println!("{m}: {n}");
             }
             println!("Nodes searched: {total}");
-            println!("Time: {:.3} s, {:.1} M leaves/s", secs, total as f64 / secs.max(1e-9) / 1e6);
+            println!(
+                "Time: {:.3} s, {:.1} M leaves/s",
+                secs,
+                total as f64 / secs.max(1e-9) / 1e6
+            );
         }
         Cmd::Mate { sfen, time } => {
             let mut pos = parse_or_exit(&sfen);

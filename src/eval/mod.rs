@@ -13,20 +13,20 @@ pub type Value = i32;
 
 /// Board values by `PieceKind` index.
 pub const PIECE_VALUE: [Value; 14] = [
-    100,  // pawn
-    350,  // lance
-    420,  // knight
-    550,  // silver
-    850,  // bishop
-    1000, // rook
-    600,  // gold
+    100,   // pawn
+    350,   // lance
+    420,   // knight
+    550,   // silver
+    850,   // bishop
+    1000,  // rook
+    600,   // gold
     15000, // king (only used for move ordering and exchange estimates)
-    600,  // tokin: as good as a gold on the board, and cheap to lose
-    590,  // promoted lance
-    590,  // promoted knight
-    590,  // promoted silver
-    1150, // horse
-    1350, // dragon
+    600,   // tokin: as good as a gold on the board, and cheap to lose
+    590,   // promoted lance
+    590,   // promoted knight
+    590,   // promoted silver
+    1150,  // horse
+    1350,  // dragon
 ];
 
 /// Hand bonus as a percentage of the board value (the seed's 30%).

@@ -57,7 +57,11 @@ impl MateSearch<'_> {
         }
         let mut list = MoveList::new();
         generate_legal(pos, &mut list);
-        let checks: Vec<Move> = list.iter().copied().filter(|&m| pos.gives_check(m)).collect();
+        let checks: Vec<Move> = list
+            .iter()
+            .copied()
+            .filter(|&m| pos.gives_check(m))
+            .collect();
         for m in checks {
             pos.do_move(m);
             let line = self.and_node(pos, depth - 1);

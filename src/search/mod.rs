@@ -269,14 +269,19 @@ impl Searcher {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.killers = [[None; 2]; MAX_PLY + 2];
         self.tt.new_search();
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH as u32).clamp(1, MAX_DEPTH as u32) as i32;
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_DEPTH as u32)
+            .clamp(1, MAX_DEPTH as u32) as i32;
 
         // Root moves, restricted by `searchmoves`.
         let mut list = MoveList::new();
         generate_legal(pos, &mut list);
         self.root_moves = list
             .iter()
-            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(&m.to_string()))
+            .filter(|m| {
+                limits.searchmoves.is_empty() || limits.searchmoves.contains(&m.to_string())
+            })
             .map(|&mv| RootMove {
                 mv,
                 score: -INFINITE,
@@ -316,7 +321,7 @@ impl Searcher {
                 let prev = self.root_moves[pv_index].previous_score;
                 let score = self.aspiration(pos, depth, prev);
                 // Stable sort keeps the order of moves whose scores are equal (unsearched ones).
-                self.root_moves[pv_index..].sort_by(|a, b| b.score.cmp(&a.score));
+                self.root_moves[pv_index..].sort_by_key(|r| std::cmp::Reverse(r.score));
                 if self.aborted {
                     break;
                 }
@@ -328,16 +333,19 @@ impl Searcher {
                 break;
             }
             completed_depth = depth;
-            self.root_moves[..multipv].sort_by(|a, b| b.score.cmp(&a.score));
+            self.root_moves[..multipv].sort_by_key(|r| std::cmp::Reverse(r.score));
             best_score = self.root_moves[0].score;
             for i in 0..multipv {
                 report(SearchEvent::Info(self.info(depth as u32, i)));
             }
             // Stop early: a proven mate needs no deeper search; time is better saved.
-            if best_score.abs() >= MATE_BOUND && depth >= 2 * (MATE - best_score.abs()) + 2 {
-                if !self.infinite && !self.control.is_pondering() {
-                    break;
-                }
+            let mate_plies = MATE - best_score.abs();
+            if best_score.abs() >= MATE_BOUND
+                && depth >= 2 * mate_plies + 2
+                && !self.infinite
+                && !self.control.is_pondering()
+            {
+                break;
             }
             if let Some(b) = self.budget {
                 if !self.control.is_pondering()
@@ -409,8 +417,12 @@ impl Searcher {
     /// Aspiration windows around the previous score, widened on failure.
     fn aspiration(&mut self, pos: &mut Position, depth: i32, previous: Value) -> Value {
         let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
-            ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND
+        {
+            (
+                (previous - delta).max(-INFINITE),
+                (previous + delta).min(INFINITE),
+            )
         } else {
             (-INFINITE, INFINITE)
         };

@@ -226,7 +226,11 @@ impl Searcher {
             } else {
                 // Late quiet moves are searched shallower first.
                 let mut reduction = 0;
-                if depth >= LMR_MIN_DEPTH && i + 1 >= LMR_MIN_MOVE && quiet && !in_check && !gives_check
+                if depth >= LMR_MIN_DEPTH
+                    && i + 1 >= LMR_MIN_MOVE
+                    && quiet
+                    && !in_check
+                    && !gives_check
                 {
                     reduction = self.lmr[depth.min(63) as usize][(i + 1).min(63)];
                     if pv_node {
@@ -234,8 +238,14 @@ impl Searcher {
                     }
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
-                let mut s =
-                    -self.negamax(pos, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+                let mut s = -self.negamax(
+                    pos,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                );
                 if reduction > 0 && s > alpha && !self.aborted {
                     s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false);
                 }
@@ -295,8 +305,14 @@ impl Searcher {
             Bound::Upper
         };
         let stored_eval = if in_check { 0 } else { static_eval };
-        self.tt
-            .store(key, best_move, value_to_tt(best, ply), stored_eval, depth, bound);
+        self.tt.store(
+            key,
+            best_move,
+            value_to_tt(best, ply),
+            stored_eval,
+            depth,
+            bound,
+        );
         best
     }
 
@@ -334,7 +350,11 @@ impl Searcher {
         let in_check = pos.in_check();
         let original_alpha = alpha;
         let stand_pat = if in_check { -INFINITE } else { evaluate(pos) };
-        let mut best = if in_check { -MATE + ply as Value } else { stand_pat };
+        let mut best = if in_check {
+            -MATE + ply as Value
+        } else {
+            stand_pat
+        };
         if !in_check {
             if stand_pat >= beta {
                 return stand_pat;
@@ -391,7 +411,8 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, value_to_tt(best, ply), 0, 0, bound);
+        self.tt
+            .store(key, best_move, value_to_tt(best, ply), 0, 0, bound);
         best
     }
 }

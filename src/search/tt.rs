@@ -115,7 +115,15 @@ impl TranspositionTable {
 
     /// Stores a search result.
     #[inline]
-    pub fn store(&self, key: u64, mv: Option<Move>, value: Value, eval: Value, depth: i32, bound: Bound) {
+    pub fn store(
+        &self,
+        key: u64,
+        mv: Option<Move>,
+        value: Value,
+        eval: Value,
+        depth: i32,
+        bound: Bound,
+    ) {
         let age = self.age.load(Ordering::Relaxed) as u64;
         let bucket = self.bucket(key);
         let mut victim = &bucket[0];

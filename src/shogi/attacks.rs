@@ -62,11 +62,20 @@ static RAYS: [[u128; 81]; 8] = ray_table();
 /// Steps of each step piece for Black, as (file delta, rank delta); White's are mirrored in rank.
 const fn steps(kind: usize) -> &'static [(i8, i8)] {
     match kind {
-        0 => &[(0, -1)],                                                // pawn
-        2 => &[(-1, -2), (1, -2)],                                      // knight
-        3 => &[(0, -1), (-1, -1), (1, -1), (-1, 1), (1, 1)],            // silver
-        6 => &[(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1)],    // gold
-        7 => &[(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1), (-1, 1), (1, 1)], // king
+        0 => &[(0, -1)],                                             // pawn
+        2 => &[(-1, -2), (1, -2)],                                   // knight
+        3 => &[(0, -1), (-1, -1), (1, -1), (-1, 1), (1, 1)],         // silver
+        6 => &[(0, -1), (-1, -1), (1, -1), (-1, 0), (1, 0), (0, 1)], // gold
+        7 => &[
+            (0, -1),
+            (-1, -1),
+            (1, -1),
+            (-1, 0),
+            (1, 0),
+            (0, 1),
+            (-1, 1),
+            (1, 1),
+        ], // king
         _ => &[],
     }
 }
@@ -320,8 +329,14 @@ mod tests {
             }
         );
         assert_eq!(bishop_attacks(SQ_5E, Bitboard::EMPTY).count(), 16);
-        assert_eq!(lance_attacks(Color::Black, SQ_1I, Bitboard::EMPTY).count(), 8);
-        assert_eq!(lance_attacks(Color::White, SQ_1I, Bitboard::EMPTY).count(), 0);
+        assert_eq!(
+            lance_attacks(Color::Black, SQ_1I, Bitboard::EMPTY).count(),
+            8
+        );
+        assert_eq!(
+            lance_attacks(Color::White, SQ_1I, Bitboard::EMPTY).count(),
+            0
+        );
     }
 
     #[test]

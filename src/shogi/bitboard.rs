@@ -103,7 +103,9 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index_unchecked(self.0.trailing_zeros() as usize))
+            Some(Square::from_index_unchecked(
+                self.0.trailing_zeros() as usize
+            ))
         }
     }
 
@@ -274,8 +276,14 @@ mod tests {
         );
         assert_eq!(Bitboard::relative_ranks_from(Color::Black, 1).count(), 72);
         let s = Square::new(2, 3).unwrap();
-        assert_eq!(Bitboard::from_square(s).flip(), Bitboard::from_square(s.flip()));
-        assert_eq!(Bitboard::from_square(s).fill_files(), Bitboard::file_mask(2));
+        assert_eq!(
+            Bitboard::from_square(s).flip(),
+            Bitboard::from_square(s.flip())
+        );
+        assert_eq!(
+            Bitboard::from_square(s).fill_files(),
+            Bitboard::file_mask(2)
+        );
     }
 
     #[test]

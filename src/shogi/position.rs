@@ -224,7 +224,8 @@ impl Position {
     fn validate(&self) -> Result<(), SfenError> {
         // Piece totals per kind must fit in a hand field, so no capture can overflow one.
         for kind in PieceKind::HAND {
-            let on_board = (self.by_kind[kind.index()] | self.by_kind[kind.promote().index()]).count();
+            let on_board =
+                (self.by_kind[kind.index()] | self.by_kind[kind.promote().index()]).count();
             let in_hand = self.state.hands[0].count(kind) + self.state.hands[1].count(kind);
             if on_board + in_hand > Hand::CAPACITY[kind.index()] {
                 return err(format!("too many {} pieces", kind.base_letter()));
@@ -240,7 +241,10 @@ impl Position {
             let pawns = self.pieces(c, PieceKind::Pawn);
             for f in 0..9 {
                 if (pawns & Bitboard::file_mask(f)).more_than_one() {
-                    return err(format!("two unpromoted pawns of one side on file {}", f + 1));
+                    return err(format!(
+                        "two unpromoted pawns of one side on file {}",
+                        f + 1
+                    ));
                 }
             }
         }
@@ -300,7 +304,11 @@ impl Position {
                     s.push_str(&n.to_string());
                 }
                 let l = k.base_letter();
-                s.push(if c == Color::Black { l } else { l.to_ascii_lowercase() });
+                s.push(if c == Color::Black {
+                    l
+                } else {
+                    l.to_ascii_lowercase()
+                });
             }
         }
         if !any {
@@ -515,8 +523,13 @@ impl Position {
             MoveKind::Drop { kind, to } => attacks(us, kind, to, self.occupied()).contains(ek),
             MoveKind::Board { from, to, promote } => {
                 let p = self.board[from.index()].expect("moving piece");
-                let kind = if promote { p.kind().promote() } else { p.kind() };
-                let occ = (self.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
+                let kind = if promote {
+                    p.kind().promote()
+                } else {
+                    p.kind()
+                };
+                let occ =
+                    (self.occupied() - Bitboard::from_square(from)) | Bitboard::from_square(to);
                 if attacks(us, kind, to, occ).contains(ek) {
                     return true;
                 }
@@ -546,7 +559,9 @@ impl Position {
         match m.kind() {
             MoveKind::Drop { kind, to } => {
                 st.hands[us.index()].remove(kind);
-                st.hand_key = st.hand_key.wrapping_sub(zobrist::hand_key(us.index(), kind.index()));
+                st.hand_key = st
+                    .hand_key
+                    .wrapping_sub(zobrist::hand_key(us.index(), kind.index()));
                 self.put_piece(Piece::new(us, kind), to);
                 st.board_key ^= zobrist::piece_key(us.index(), kind.index(), to.index());
             }
@@ -555,7 +570,9 @@ impl Position {
                     self.remove_piece(to);
                     let hk = cap.kind().unpromote();
                     st.hands[us.index()].add(hk);
-                    st.hand_key = st.hand_key.wrapping_add(zobrist::hand_key(us.index(), hk.index()));
+                    st.hand_key = st
+                        .hand_key
+                        .wrapping_add(zobrist::hand_key(us.index(), hk.index()));
                     st.board_key ^=
                         zobrist::piece_key(them.index(), cap.kind().index(), to.index());
                     st.captured = Some(cap);

@@ -177,7 +177,11 @@ fn parse_go(rest: &[&str]) -> Result<Command, String> {
             "mate" => {
                 return match rest.get(i + 1) {
                     None | Some(&"infinite") => Ok(Command::GoMate(MateLimit::Infinite)),
-                    Some(_) => Ok(Command::GoMate(MateLimit::Millis(number(rest, i + 1, key)?))),
+                    Some(_) => Ok(Command::GoMate(MateLimit::Millis(number(
+                        rest,
+                        i + 1,
+                        key,
+                    )?))),
                 };
             }
             "perft" => {
@@ -248,8 +252,14 @@ mod tests {
                 value: Some("256".into())
             })
         );
-        assert_eq!(parse("go mate 1000"), Ok(Command::GoMate(MateLimit::Millis(1000))));
-        assert_eq!(parse("go mate infinite"), Ok(Command::GoMate(MateLimit::Infinite)));
+        assert_eq!(
+            parse("go mate 1000"),
+            Ok(Command::GoMate(MateLimit::Millis(1000)))
+        );
+        assert_eq!(
+            parse("go mate infinite"),
+            Ok(Command::GoMate(MateLimit::Infinite))
+        );
         assert_eq!(parse("go perft 3"), Ok(Command::GoPerft(3)));
     }
 }

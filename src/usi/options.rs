@@ -60,7 +60,11 @@ impl fmt::Display for UsiOption {
                 Ok(())
             }
             OptionKind::Text { default } => {
-                let d = if default.is_empty() { "<empty>" } else { default };
+                let d = if default.is_empty() {
+                    "<empty>"
+                } else {
+                    default
+                };
                 write!(f, "string default {d}")
             }
             OptionKind::Button => write!(f, "button"),
@@ -91,9 +95,11 @@ impl UsiOption {
                 .find(|x| x.eq_ignore_ascii_case(v.trim()))
                 .cloned()
                 .ok_or_else(|| format!("option {name}: '{v}' is not one of {}", vars.join(", "))),
-            (OptionKind::Text { .. }, Some(v)) => {
-                Ok(if v == "<empty>" { String::new() } else { v.to_string() })
-            }
+            (OptionKind::Text { .. }, Some(v)) => Ok(if v == "<empty>" {
+                String::new()
+            } else {
+                v.to_string()
+            }),
         }
     }
 }

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Play a match between two USI engines through cshogi's match runner (python3 -m cshogi.cli),
+and check what cshogi.cli does not: the time every move really took.
+
+cshogi.cli forgives a move that overruns the clock by less than a second; a tournament server
+does not. This script wraps cshogi's Engine.go to time every move itself and counts each move
+that took longer than the engine's remaining main time plus byoyomi as a time loss.
+
+Usage:
+  scripts/match.py --engine1 target/release/hisha --engine2 gnushogi --games 20 --byoyomi 1000
+Engine names 'gnushogi', 'fairy-stockfish' and 'gpsshogi' are resolved to the installed opponents.
+Prints the cshogi summary, then a one-line JSON result; --out FILE also writes the JSON there.
+"""
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+import cshogi.cli
+import cshogi.usi
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KNOWN = {
+    "gnushogi": os.path.join(HERE, "..", "..", "shared", "tools", "gnushogi_usi.py"),
+    "fairy-stockfish": "/usr/games/fairy-stockfish",
+    "gpsshogi": "/usr/games/gpsusi",
+}
+
+
+def resolve(cmd):
+    if cmd in KNOWN:
+        return os.path.abspath(KNOWN[cmd])
+    return os.path.abspath(cmd) if os.path.exists(cmd) else cmd
+
+
+class Timing:
+    """Per-engine move times measured around Engine.go."""
+
+    def __init__(self):
+        self.moves = {}  # engine name -> list of (elapsed_ms, budget_ms)
+        self.side = {}  # engine object id -> side to move of its pending go (0 black, 1 white)
+
+    def install(self):
+        orig_position = cshogi.usi.Engine.position
+        orig_go = cshogi.usi.Engine.go
+        timing = self
+
+        def position(engine, moves=None, sfen="startpos", listener=None):
+            n = len(moves) if moves else 0
+            start_side = 0 if sfen == "startpos" or " b " in sfen else 1
+            timing.side[id(engine)] = (start_side + n) % 2
+            return orig_position(engine, moves, sfen, listener)
+
+        def go(engine, ponder=False, btime=None, wtime=None, byoyomi=None, binc=None,
+               winc=None, nodes=None, listener=None):
+            t0 = time.perf_counter()
+            result = orig_go(engine, ponder=ponder, btime=btime, wtime=wtime, byoyomi=byoyomi,
+                             binc=binc, winc=winc, nodes=nodes, listener=listener)
+            elapsed = (time.perf_counter() - t0) * 1000.0
+            if not ponder:
+                side = timing.side.get(id(engine), 0)
+                main = (btime if side == 0 else wtime) or 0
+                budget = main + (byoyomi or 0)
+                timing.moves.setdefault(engine.name, []).append((elapsed, budget))
+            return result
+
+        cshogi.usi.Engine.position = position
+        cshogi.usi.Engine.go = go
+
+    def report(self):
+        out = {}
+        for name, moves in self.moves.items():
+            over = [(e, b) for e, b in moves if b > 0 and e > b]
+            out[name] = {
+                "moves": len(moves),
+                "max_ms": round(max(e for e, _ in moves), 1) if moves else 0,
+                "max_over_budget_ms": round(max((e - b for e, b in moves), default=0), 1),
+                "time_losses": len(over),
+            }
+        return out
+
+
+def score_with_error(wins, losses, draws):
+    n = wins + losses + draws
+    if n == 0:
+        return 0.0, 0.0, 0.0, 0.0
+    s = (wins + draws / 2) / n
+    var = (wins * (1 - s) ** 2 + losses * s ** 2 + draws * (0.5 - s) ** 2) / n
+    err = 1.96 * math.sqrt(var / n)
+
+    def elo(p):
+        p = min(max(p, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / p - 1)
+
+    return s, err, elo(s), (elo(min(s + err, 1)) - elo(max(s - err, 0))) / 2
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engine1", required=True)
+    ap.add_argument("--engine2", required=True)
+    ap.add_argument("--options1", default="")
+    ap.add_argument("--options2", default="")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--byoyomi", type=int, default=None)
+    ap.add_argument("--time", type=int, default=None, help="main time, ms")
+    ap.add_argument("--inc", type=int, default=None, help="increment, ms")
+    ap.add_argument("--draw", type=int, default=320, help="draw after this many plies")
+    ap.add_argument("--opening", default=None, help="file of opening move sequences (cshogi format)")
+    ap.add_argument("--csa", default=None, help="file for the CSA game records (all games)")
+    ap.add_argument("--out", default=None)
+    args = ap.parse_args()
+
+    timing = Timing()
+    timing.install()
+
+    outcomes = {"illegal": 0, "timeup": 0}
+    real_print = print
+
+    def tracking_print(*a, **kw):
+        text = " ".join(str(x) for x in a)
+        if "反則" in text:
+            outcomes["illegal"] += 1
+        if "切れ負け" in text:
+            outcomes["timeup"] += 1
+        real_print(*a, **kw)
+        sys.stdout.flush()
+
+    cshogi.cli.print = tracking_print
+
+    def opts(s):
+        d = {}
+        for kv in filter(None, s.split(",")):
+            k, v = kv.split(":", 1)
+            d[k] = v
+        return d
+
+    if args.csa and os.path.dirname(args.csa):
+        os.makedirs(os.path.dirname(args.csa), exist_ok=True)
+    res = cshogi.cli.main(
+        resolve(args.engine1), resolve(args.engine2), opts(args.options1), opts(args.options2),
+        games=args.games, byoyomi=args.byoyomi, time=args.time, inc=args.inc, draw=args.draw,
+        opening=args.opening, opening_moves=24, csa=args.csa, multi_csa=True,
+    )
+    w, l, d = res["engine1_won"], res["engine2_won"], res["draw"]
+    s, err, elo, elo_err = score_with_error(w, l, d)
+    summary = {
+        "engine1": res["engine1_name"], "engine2": res["engine2_name"],
+        "games": w + l + d, "wins": w, "losses": l, "draws": d,
+        "score": round(s, 4), "score_err95": round(err, 4),
+        "elo": round(elo, 1), "elo_err95": round(elo_err, 1),
+        "byoyomi": args.byoyomi, "time": args.time, "inc": args.inc,
+        "games_ended_by_illegal_move_or_perpetual_check": outcomes["illegal"],
+        "games_ended_by_cshogi_timeup": outcomes["timeup"],
+        "move_times": timing.report(),
+    }
+    line = json.dumps(summary, ensure_ascii=False)
+    real_print(line)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(line + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,389 @@
+//! Scripted USI sessions against the real binary: the command set, ponder and ponderhit, stop
+//! latency, time limits, and bad input (which must give `info string error` and change nothing).
+
+mod common;
+use common::legal_strings;
+use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError};
+use hisha::shogi::Position;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Session {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Session {
+    fn start() -> Session {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hisha"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start hisha");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = unbounded();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        let mut s = Session {
+            child,
+            stdin,
+            lines: rx,
+        };
+        s.send("usi");
+        s.expect("usiok", 2000);
+        s.send("isready");
+        s.expect("readyok", 5000);
+        s
+    }
+
+    fn send(&mut self, cmd: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{cmd}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Waits for a line starting with `prefix`; returns it and every line before it.
+    fn expect_with(&mut self, prefix: &str, ms: u64) -> (String, Vec<String>) {
+        let deadline = Instant::now() + Duration::from_millis(ms);
+        let mut before = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) if l.starts_with(prefix) => return (l, before),
+                Ok(l) => before.push(l),
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no '{prefix}' within {ms} ms; got {before:?}")
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine exited while waiting for '{prefix}'; got {before:?}")
+                }
+            }
+        }
+    }
+
+    fn expect(&mut self, prefix: &str, ms: u64) -> String {
+        self.expect_with(prefix, ms).0
+    }
+
+    /// Asserts that no line starting with `prefix` arrives within `ms`.
+    fn expect_silence(&mut self, prefix: &str, ms: u64) {
+        let deadline = Instant::now() + Duration::from_millis(ms);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => assert!(!l.starts_with(prefix), "unexpected '{l}'"),
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// Sends `isready` and collects everything up to `readyok`.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        self.expect_with("readyok", 5000).1
+    }
+
+    fn expect_error(&mut self, cmd: &str) {
+        self.send(cmd);
+        let lines = self.sync();
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string error")),
+            "no error for '{cmd}': {lines:?}"
+        );
+        assert!(
+            !lines.iter().any(|l| l.starts_with("bestmove")),
+            "{lines:?}"
+        );
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn bestmove_of(line: &str) -> String {
+    line.split_whitespace().nth(1).expect("a move").to_string()
+}
+
+fn position_after(moves: &[&str]) -> Position {
+    let mut p = Position::startpos();
+    for m in moves {
+        common::play(&mut p, m);
+    }
+    p
+}
+
+#[test]
+fn handshake_declares_options_and_answers_fast() {
+    let start = Instant::now();
+    let mut s = Session::start();
+    assert!(start.elapsed() < Duration::from_secs(3));
+    s.send("usi");
+    let (_, lines) = s.expect_with("usiok", 1000);
+    assert!(lines.iter().any(|l| l.starts_with("id name Hisha")));
+    assert!(lines.iter().any(|l| l.starts_with("id author")));
+    for opt in ["USI_Hash", "USI_Ponder", "Threads", "MultiPV"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {opt} type"))),
+            "{opt} not declared"
+        );
+    }
+    // GUIs send these even when undeclared; they must be accepted silently.
+    s.send("setoption name USI_Hash value 32");
+    s.send("setoption name USI_Ponder value true");
+    s.send("setoption name Threads value 1");
+    let lines = s.sync();
+    assert!(lines.is_empty(), "{lines:?}");
+}
+
+#[test]
+fn go_depth_gives_one_legal_bestmove_and_well_formed_info() {
+    let mut s = Session::start();
+    s.send("usinewgame");
+    s.send("position startpos moves 7g7f");
+    s.send("go depth 4");
+    let (best, info) = s.expect_with("bestmove", 10_000);
+    let legal = legal_strings(&position_after(&["7g7f"]));
+    assert!(legal.contains(&bestmove_of(&best)), "{best}");
+    let last = info
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    for field in [
+        " score ",
+        " nodes ",
+        " nps ",
+        " time ",
+        " hashfull ",
+        " seldepth ",
+    ] {
+        assert!(last.contains(field), "{last}");
+    }
+    let pv_at = last.find(" pv ").expect("pv");
+    assert!(
+        last[..pv_at].find(" score ").is_some(),
+        "pv must come last: {last}"
+    );
+    s.expect_silence("bestmove", 300);
+}
+
+#[test]
+fn time_limits_are_kept() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    // 100 ms left, no byoyomi: must still answer in time.
+    let t = Instant::now();
+    s.send("go btime 100 wtime 100");
+    s.expect("bestmove", 2000);
+    assert!(
+        t.elapsed() < Duration::from_millis(100),
+        "{:?}",
+        t.elapsed()
+    );
+    // Byoyomi only.
+    let t = Instant::now();
+    s.send("go btime 0 wtime 0 byoyomi 500");
+    s.expect("bestmove", 2000);
+    let e = t.elapsed();
+    assert!(e < Duration::from_millis(500), "{e:?}");
+    assert!(
+        e > Duration::from_millis(200),
+        "byoyomi was not used: {e:?}"
+    );
+    // Fischer increment.
+    let t = Instant::now();
+    s.send("go btime 1000 wtime 1000 binc 100 winc 100");
+    s.expect("bestmove", 2000);
+    assert!(t.elapsed() < Duration::from_millis(1000));
+    // movetime.
+    let t = Instant::now();
+    s.send("go movetime 300");
+    s.expect("bestmove", 2000);
+    assert!(t.elapsed() < Duration::from_millis(400));
+}
+
+#[test]
+fn infinite_waits_for_stop_and_stop_is_fast() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go infinite");
+    s.expect("info depth", 2000);
+    s.expect_silence("bestmove", 500);
+    // isready is answered during the search without stopping it.
+    s.send("isready");
+    s.expect("readyok", 200);
+    let t = Instant::now();
+    s.send("stop");
+    s.expect("bestmove", 1000);
+    let latency = t.elapsed();
+    assert!(
+        latency < Duration::from_millis(100),
+        "stop took {latency:?}"
+    );
+    s.expect_silence("bestmove", 300);
+}
+
+#[test]
+fn ponder_then_ponderhit_or_stop_or_gameover() {
+    let mut s = Session::start();
+    s.send("setoption name USI_Ponder value true");
+    s.send("position startpos moves 7g7f 3c3d");
+    s.send("go ponder btime 0 wtime 0 byoyomi 300");
+    s.expect_silence("bestmove", 700);
+    let t = Instant::now();
+    s.send("ponderhit");
+    s.expect("bestmove", 2000);
+    assert!(
+        t.elapsed() < Duration::from_millis(450),
+        "{:?}",
+        t.elapsed()
+    );
+
+    s.send("go ponder btime 0 wtime 0 byoyomi 300");
+    s.expect_silence("bestmove", 400);
+    s.send("stop");
+    s.expect("bestmove", 500);
+
+    s.send("go ponder btime 0 wtime 0 byoyomi 300");
+    s.expect_silence("bestmove", 300);
+    s.send("gameover lose");
+    s.expect("bestmove", 500);
+    s.expect_silence("bestmove", 300);
+
+    // Even a position with a mate in one is not answered before ponderhit.
+    s.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    s.send("go ponder btime 0 wtime 0 byoyomi 300");
+    s.expect_silence("bestmove", 500);
+    s.send("ponderhit");
+    let best = s.expect("bestmove", 1000);
+    assert_eq!(bestmove_of(&best), "G*5b");
+}
+
+#[test]
+fn mated_side_resigns() {
+    let mut s = Session::start();
+    // White is mated (head gold on 5b, protected by the pawn on 5c).
+    s.send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+    s.send("go btime 0 wtime 0 byoyomi 100");
+    assert_eq!(s.expect("bestmove", 1000), "bestmove resign");
+}
+
+#[test]
+fn go_mate_and_go_perft() {
+    let mut s = Session::start();
+    s.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    s.send("go mate 1000");
+    assert_eq!(s.expect("checkmate", 2000), "checkmate G*5b");
+    s.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    s.send("go mate infinite");
+    assert_eq!(s.expect("checkmate", 2000), "checkmate nomate");
+    s.send("position startpos");
+    s.send("go perft 3");
+    let (total, split) = s.expect_with("Nodes searched", 5000);
+    assert_eq!(total, "Nodes searched: 25470");
+    assert!(split.contains(&"7g7f: 1110".to_string()), "{split:?}");
+}
+
+#[test]
+fn multipv_reports_several_lines() {
+    let mut s = Session::start();
+    s.send("setoption name MultiPV value 3");
+    s.send("position startpos");
+    s.send("go depth 3");
+    let (_, info) = s.expect_with("bestmove", 5000);
+    for k in 1..=3 {
+        assert!(
+            info.iter()
+                .any(|l| l.starts_with("info depth 3 ") && l.contains(&format!(" multipv {k} "))),
+            "no multipv {k}: {info:?}"
+        );
+    }
+}
+
+#[test]
+fn bad_input_is_reported_and_changes_nothing() {
+    let mut s = Session::start();
+    s.send("position startpos moves 7g7f");
+    s.expect_error("xyzzy");
+    s.expect_error("position sfen lnsgkgsnl/9/9 b - 1");
+    s.expect_error("position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1");
+    s.expect_error("position startpos moves 7g7f 7g7f");
+    s.expect_error("position startpos moves 7g7e");
+    s.expect_error("position");
+    s.expect_error("go depth zero");
+    s.expect_error("go wibble 3");
+    s.expect_error("go searchmoves 5e5d");
+    s.expect_error("setoption name NoSuchOption value 1");
+    s.expect_error("setoption name USI_Hash value lots");
+    s.expect_error("setoption name USI_Hash value 0");
+    s.expect_error("setoption name USI_Ponder value maybe");
+    s.expect_error("setoption name MultiPV");
+    s.expect_error("gameover maybe");
+    s.send("");
+    s.send("   ");
+    // The last good position (after 7g7f, White to move) is still in place.
+    s.send("go depth 2");
+    let best = bestmove_of(&s.expect("bestmove", 5000));
+    assert!(
+        legal_strings(&position_after(&["7g7f"])).contains(&best),
+        "{best}"
+    );
+    // A second go while searching is refused; the first still ends with one bestmove.
+    s.send("go infinite");
+    s.expect("info depth", 2000);
+    s.send("go depth 1");
+    let lines = s.sync();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string error")),
+        "{lines:?}"
+    );
+    s.send("stop");
+    s.expect("bestmove", 1000);
+    s.expect_silence("bestmove", 300);
+}
+
+#[test]
+fn quit_and_end_of_input_exit_promptly() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    s.send("go infinite");
+    s.expect("info depth", 2000);
+    let t = Instant::now();
+    s.send("quit");
+    let status = s.child.wait().expect("exit");
+    assert!(status.success());
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
+
+    let mut s = Session::start();
+    s.send("go infinite");
+    s.expect("info depth", 2000);
+    let t = Instant::now();
+    s.stdin = None; // close stdin
+    let status = s.child.wait().expect("exit");
+    assert!(status.success());
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
+}
