@@ -1,20 +1,18 @@
 //! The 9x9 engine: a root position, options, and a search thread, behind `usi::UsiEngine`.
 
 use crate::search::mate::{mate_search, MateOutcome};
+use crate::search::params::SEARCH_STACK_BYTES;
 use crate::search::tt::TranspositionTable;
 use crate::search::{
     Limits, MateLimit, Score, SearchControl, SearchEvent, SearchOptions, Searcher, MATE_BOUND,
 };
-use crate::shogi::{generate_all, perft_divide, Color, MoveList, Position};
+use crate::shogi::{generate_all, perft_divide, Color, EnteringKingRule, MoveList, Position};
 use crate::usi::options::{OptionKind, UsiOption};
 use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, InfoLine, UsiScore};
 use crate::usi::UsiEngine;
 use crossbeam_channel::Sender;
 use std::sync::Arc;
 use std::thread::JoinHandle;
-
-/// Stack for the search thread: deep recursion with move lists on the stack.
-const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 /// Default hash size, MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -32,6 +30,8 @@ pub struct Settings {
     pub multipv: usize,
     /// MoveOverhead, ms.
     pub move_overhead_ms: u64,
+    /// EnteringKingRule.
+    pub entering_king_rule: EnteringKingRule,
 }
 
 impl Default for Settings {
@@ -42,6 +42,7 @@ impl Default for Settings {
             ponder: false,
             multipv: 1,
             move_overhead_ms: crate::search::params::DEFAULT_MOVE_OVERHEAD_MS,
+            entering_king_rule: EnteringKingRule::default(),
         }
     }
 }
@@ -118,6 +119,8 @@ impl Engine {
             multipv: self.settings.multipv,
             move_overhead_ms: self.settings.move_overhead_ms,
             allow_resign: true,
+            threads: self.settings.threads,
+            entering_king_rule: self.settings.entering_king_rule,
         }
     }
 
@@ -158,6 +161,16 @@ impl Engine {
                     default: d.move_overhead_ms as i64,
                     min: 0,
                     max: 10000,
+                },
+            },
+            UsiOption {
+                name: "EnteringKingRule".into(),
+                kind: OptionKind::Combo {
+                    default: d.entering_king_rule.name().into(),
+                    vars: EnteringKingRule::ALL
+                        .iter()
+                        .map(|(_, n)| n.to_string())
+                        .collect(),
                 },
             },
             UsiOption {
@@ -218,6 +231,10 @@ impl UsiEngine for Engine {
             "Threads" => self.settings.threads = v.parse().expect("validated"),
             "MultiPV" => self.settings.multipv = v.parse().expect("validated"),
             "MoveOverhead" => self.settings.move_overhead_ms = v.parse().expect("validated"),
+            "EnteringKingRule" => {
+                self.settings.entering_king_rule =
+                    EnteringKingRule::from_name(&v).expect("validated combo value")
+            }
             "ClearHash" => self.tt.clear(),
             _ => unreachable!("every declared option is handled"),
         }
@@ -275,6 +292,8 @@ impl UsiEngine for Engine {
         options.allow_resign = !limits.ponder && !limits.infinite;
         let send_ponder = self.settings.ponder;
         let multipv = self.settings.multipv;
+        let tt_for_recovery = self.tt.clone();
+        let control_for_recovery = self.control.clone();
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
@@ -285,8 +304,33 @@ impl UsiEngine for Engine {
                         let _ = tx.send(EngineEvent::Info(info_line(&info, multipv)));
                     }
                 };
-                let result = searcher.search(&mut pos, &limits, &options, &mut report);
+                let root = pos.clone();
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    searcher.search(&mut pos, &limits, &options, &mut report)
+                }));
+                let result = match outcome {
+                    Ok(r) => r,
+                    Err(_) => {
+                        // A bug must not leave the GUI without its bestmove: answer with any
+                        // legal move and start the next search with fresh tables.
+                        let _ = tx.send(EngineEvent::Message(
+                            "error: internal search error; playing a fallback move".into(),
+                        ));
+                        searcher = Searcher::new(tt_for_recovery, control_for_recovery);
+                        let mut list = MoveList::new();
+                        crate::shogi::generate_legal(&root, &mut list);
+                        crate::search::SearchResult {
+                            best: list.first().copied(),
+                            ponder: None,
+                            score: 0,
+                            nodes: 0,
+                            depth: 0,
+                            declare_win: false,
+                        }
+                    }
+                };
                 let best = match result.best {
+                    _ if result.declare_win => BestMove::Win,
                     None => BestMove::Resign,
                     Some(_) if options.allow_resign && result.score <= -MATE_BOUND => {
                         BestMove::Resign

@@ -337,6 +337,17 @@ fn bad_input_is_reported_and_changes_nothing() {
     s.expect_error("gameover maybe");
     s.send("");
     s.send("   ");
+    // Bytes that are not UTF-8: an error, not the end of the session.
+    {
+        let stdin = s.stdin.as_mut().unwrap();
+        stdin.write_all(b"\xff\xfe position\n").unwrap();
+        stdin.flush().unwrap();
+    }
+    let lines = s.sync();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string error")),
+        "{lines:?}"
+    );
     // The last good position (after 7g7f, White to move) is still in place.
     s.send("go depth 2");
     let best = bestmove_of(&s.expect("bestmove", 5000));
@@ -344,17 +355,24 @@ fn bad_input_is_reported_and_changes_nothing() {
         legal_strings(&position_after(&["7g7f"])).contains(&best),
         "{best}"
     );
-    // A second go while searching is refused; the first still ends with one bestmove.
+    // Commands that need an idle engine wait for the running search, then run in order:
+    // one bestmove per go.
     s.send("go infinite");
     s.expect("info depth", 2000);
+    s.send("position startpos moves 7g7f 3c3d");
     s.send("go depth 1");
-    let lines = s.sync();
-    assert!(
-        lines.iter().any(|l| l.starts_with("info string error")),
-        "{lines:?}"
-    );
+    s.expect_silence("bestmove", 300);
     s.send("stop");
-    s.expect("bestmove", 1000);
+    let first = bestmove_of(&s.expect("bestmove", 1000));
+    assert!(
+        legal_strings(&position_after(&["7g7f"])).contains(&first),
+        "{first}"
+    );
+    let second = bestmove_of(&s.expect("bestmove", 2000));
+    assert!(
+        legal_strings(&position_after(&["7g7f", "3c3d"])).contains(&second),
+        "{second}"
+    );
     s.expect_silence("bestmove", 300);
 }
 
@@ -386,4 +404,24 @@ fn quit_and_end_of_input_exit_promptly() {
         "{:?}",
         t.elapsed()
     );
+}
+
+#[test]
+fn entering_king_declaration() {
+    let mut s = Session::start();
+    // Black: king in camp, 10 pieces there, 35 points: declares under the default CSARule27.
+    let sfen = "+P+P+P+P+P+P+P+P1/RB2K4/9/9/9/9/9/9/4k4 b 2G2S2N2L9P 1";
+    s.send(&format!("position sfen {sfen}"));
+    s.send("go btime 0 wtime 0 byoyomi 300");
+    assert_eq!(s.expect("bestmove", 1000), "bestmove win");
+    // Never declare where the rule does not allow it.
+    s.send("setoption name EnteringKingRule value NoEnteringKing");
+    s.send("go btime 0 wtime 0 byoyomi 300");
+    assert_ne!(s.expect("bestmove", 1000), "bestmove win");
+    // Try rule: the king move to 5a is the answer.
+    s.send("setoption name EnteringKingRule value TryRule");
+    s.send("position sfen 9/4K4/9/9/9/9/9/9/4k4 b - 1");
+    s.send("go btime 0 wtime 0 byoyomi 300");
+    assert_eq!(s.expect("bestmove", 1000), "bestmove 5b5a");
+    s.expect_error("setoption name EnteringKingRule value Sometimes");
 }

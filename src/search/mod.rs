@@ -15,10 +15,10 @@ pub mod time;
 pub mod tt;
 
 use crate::eval::Value;
-use crate::shogi::{generate_legal, Move, MoveList, Position};
+use crate::shogi::{generate_legal, Declaration, EnteringKingRule, Move, MoveList, Position};
 pub use limits::{Limits, MateLimit};
 use params::*;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tt::TranspositionTable;
@@ -95,12 +95,15 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Deepest completed iteration.
     pub depth: u32,
+    /// The side to move declares an entering-king win (`bestmove win`).
+    pub declare_win: bool,
 }
 
 /// Flags shared between the front end and a running search.
 #[derive(Default)]
 pub struct SearchControl {
     stop: AtomicBool,
+    helper_nodes: AtomicU64,
     pondering: AtomicBool,
     ponderhit_at: Mutex<Option<Instant>>,
 }
@@ -135,6 +138,7 @@ impl SearchControl {
     /// Resets the flags for a new search.
     pub fn reset(&self, ponder: bool) {
         self.stop.store(false, Ordering::SeqCst);
+        self.helper_nodes.store(0, Ordering::SeqCst);
         self.pondering.store(ponder, Ordering::SeqCst);
         *self.ponderhit_at.lock().expect("ponderhit lock") = None;
     }
@@ -156,6 +160,10 @@ pub struct SearchOptions {
     pub move_overhead_ms: u64,
     /// Resign when mated by force (never while pondering or analysing).
     pub allow_resign: bool,
+    /// Search threads (Lazy SMP): this one plus `threads - 1` helpers sharing the table.
+    pub threads: usize,
+    /// The entering-king rule the game is played under.
+    pub entering_king_rule: EnteringKingRule,
 }
 
 impl Default for SearchOptions {
@@ -164,6 +172,8 @@ impl Default for SearchOptions {
             multipv: 1,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             allow_resign: true,
+            threads: 1,
+            entering_king_rule: EnteringKingRule::default(),
         }
     }
 }
@@ -206,7 +216,10 @@ pub struct Searcher {
     pv_len: [usize; MAX_PLY + 2],
     root_moves: Vec<RootMove>,
     pv_index: usize,
+    entering_king_rule: EnteringKingRule,
     lmr: Box<[[i32; 64]; 64]>,
+    /// 0 for the main thread; helpers are numbered from 1 and never report.
+    helper_id: usize,
 }
 
 impl Searcher {
@@ -229,7 +242,9 @@ impl Searcher {
             pv_len: [0; MAX_PLY + 2],
             root_moves: Vec::new(),
             pv_index: 0,
+            entering_king_rule: EnteringKingRule::default(),
             lmr: Box::new(lmr_table()),
+            helper_id: 0,
         }
     }
 
@@ -254,7 +269,68 @@ impl Searcher {
     }
 
     /// Searches `pos` under `limits`, reporting progress to `report`. Returns the best move.
+    ///
+    /// With `options.threads > 1`, helper threads search the same position at the same time
+    /// (Lazy SMP): they share only the transposition table, start at staggered depths so that
+    /// their trees differ, never report, and stop when this thread has its answer.
     pub fn search(
+        &mut self,
+        pos: &mut Position,
+        limits: &Limits,
+        options: &SearchOptions,
+        report: &mut dyn FnMut(SearchEvent),
+    ) -> SearchResult {
+        if options.threads <= 1 {
+            return self.iterate(pos, limits, options, report);
+        }
+        let root = pos.clone();
+        std::thread::scope(|scope| {
+            let mut helpers = Vec::new();
+            for id in 1..options.threads {
+                let mut helper = Searcher::new(self.tt.clone(), self.control.clone());
+                helper.helper_id = id;
+                let mut helper_pos = root.clone();
+                let helper_limits = Limits {
+                    infinite: true,
+                    time: [None, None],
+                    inc: [0, 0],
+                    byoyomi: 0,
+                    movetime: None,
+                    nodes: None,
+                    ponder: false,
+                    ..limits.clone()
+                };
+                let helper_options = SearchOptions {
+                    multipv: 1,
+                    ..options.clone()
+                };
+                let spawned = std::thread::Builder::new()
+                    .name(format!("helper-{id}"))
+                    .stack_size(SEARCH_STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        helper.iterate(
+                            &mut helper_pos,
+                            &helper_limits,
+                            &helper_options,
+                            &mut |_| {},
+                        )
+                    });
+                match spawned {
+                    Ok(h) => helpers.push(h),
+                    Err(e) => log::warn!("cannot start helper thread {id}: {e}"),
+                }
+            }
+            let result = self.iterate(pos, limits, options, report);
+            // The main thread has its answer: release the helpers.
+            self.control.stop();
+            for h in helpers {
+                let _ = h.join();
+            }
+            result
+        })
+    }
+
+    fn iterate(
         &mut self,
         pos: &mut Position,
         limits: &Limits,
@@ -268,7 +344,10 @@ impl Searcher {
         self.budget = time::budget(limits, pos.side_to_move(), options.move_overhead_ms);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.killers = [[None; 2]; MAX_PLY + 2];
-        self.tt.new_search();
+        self.entering_king_rule = options.entering_king_rule;
+        if self.helper_id == 0 {
+            self.tt.new_search();
+        }
         let max_depth = limits
             .depth
             .unwrap_or(MAX_DEPTH as u32)
@@ -298,7 +377,34 @@ impl Searcher {
                 score: -MATE,
                 nodes: 0,
                 depth: 0,
+                declare_win: false,
             };
+        }
+        // A winning declaration needs no search (but still waits for stop/ponderhit).
+        match pos.declaration(self.entering_king_rule) {
+            Some(Declaration::Win) => {
+                self.wait_for_stop_if_needed();
+                return SearchResult {
+                    best: None,
+                    ponder: None,
+                    score: MATE,
+                    nodes: 0,
+                    depth: 0,
+                    declare_win: true,
+                };
+            }
+            Some(Declaration::TryMove(m)) if limits.searchmoves.is_empty() => {
+                self.wait_for_stop_if_needed();
+                return SearchResult {
+                    best: Some(m),
+                    ponder: None,
+                    score: MATE - 1,
+                    nodes: 0,
+                    depth: 0,
+                    declare_win: false,
+                };
+            }
+            _ => {}
         }
         // Order the root by a TT move, if any, then by the picker's static order.
         if let Some(hit) = self.tt.probe(pos.key()) {
@@ -310,7 +416,9 @@ impl Searcher {
         let multipv = options.multipv.clamp(1, self.root_moves.len());
         let mut completed_depth = 0;
         let mut best_score = -INFINITE;
-        for depth in 1..=max_depth {
+        // Helpers skip the first iterations by turns so that threads work at different depths.
+        let first_depth = 1 + (self.helper_id % 2) as i32;
+        for depth in first_depth..=max_depth {
             self.root_depth = depth;
             for rm in &mut self.root_moves {
                 rm.previous_score = rm.score;
@@ -335,8 +443,10 @@ impl Searcher {
             completed_depth = depth;
             self.root_moves[..multipv].sort_by_key(|r| std::cmp::Reverse(r.score));
             best_score = self.root_moves[0].score;
-            for i in 0..multipv {
-                report(SearchEvent::Info(self.info(depth as u32, i)));
+            if self.helper_id == 0 {
+                for i in 0..multipv {
+                    report(SearchEvent::Info(self.info(depth as u32, i)));
+                }
             }
             // Stop early: a proven mate needs no deeper search; time is better saved.
             let mate_plies = MATE - best_score.abs();
@@ -378,8 +488,9 @@ impl Searcher {
             best: Some(best.mv),
             ponder,
             score: best_score,
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             depth: completed_depth as u32,
+            declare_win: false,
         }
     }
 
@@ -407,7 +518,7 @@ impl Searcher {
             multipv: index + 1,
             score: Score::from_value(score.clamp(-MATE, MATE)),
             bound,
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
             time: self.start.elapsed(),
             hashfull: self.tt.hashfull(),
             pv: rm.pv.clone(),
@@ -447,6 +558,11 @@ impl Searcher {
         }
     }
 
+    /// Nodes of this thread and of its helpers.
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.control.helper_nodes.load(Ordering::Relaxed)
+    }
+
     /// Polls the clock, the node limit and the stop flag; sets `aborted`.
     #[inline]
     fn check_abort(&mut self) -> bool {
@@ -454,6 +570,9 @@ impl Searcher {
             return true;
         }
         if self.nodes & 1023 == 0 {
+            if self.helper_id != 0 {
+                self.control.helper_nodes.fetch_add(1024, Ordering::Relaxed);
+            }
             if self.control.stopped() || self.nodes >= self.node_limit {
                 self.aborted = true;
             } else if let Some(b) = self.budget {

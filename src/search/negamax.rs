@@ -5,7 +5,9 @@ use super::params::*;
 use super::tt::Bound;
 use super::{Searcher, INFINITE, MATE, MATE_BOUND};
 use crate::eval::{evaluate, Value, PIECE_VALUE};
-use crate::shogi::{generate_captures, generate_legal, Move, MoveList, Position, Repetition};
+use crate::shogi::{
+    generate_captures, generate_legal, Declaration, Move, MoveList, Position, Repetition,
+};
 
 /// Mate scores are stored relative to the node, not the root.
 #[inline(always)]
@@ -116,6 +118,12 @@ impl Searcher {
         }
         if ply >= MAX_PLY {
             return evaluate(pos);
+        }
+        // An entering-king declaration (or a try) wins on the spot.
+        match pos.declaration(self.entering_king_rule) {
+            Some(Declaration::Win) => return MATE - ply as Value,
+            Some(Declaration::TryMove(_)) => return MATE - ply as Value - 1,
+            None => {}
         }
 
         // Step 4. Mate distance pruning: no line from here beats a shorter mate already found.

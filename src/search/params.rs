@@ -45,3 +45,5 @@ pub const LMP_BASE: usize = 6;
 /// Check extension (one ply for a move that gives check), limited in ply by
 /// `CHECK_EXTENSION_PLY_FACTOR` times the root depth.
 pub const CHECK_EXTENSION: bool = true;
+/// Stack of a search thread (deep recursion with move lists on the stack).
+pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;

@@ -5,6 +5,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod declaration;
 pub mod hand;
 pub mod movegen;
 pub mod moves;
@@ -15,6 +16,7 @@ pub mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use declaration::{Declaration, EnteringKingRule};
 pub use hand::Hand;
 pub use movegen::{generate_all, generate_captures, generate_legal, has_legal_move, is_legal};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};

@@ -13,6 +13,7 @@ use command::Command;
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use options::UsiOption;
 use response::{info_string, EngineEvent};
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 
 /// What the front end needs from an engine.
@@ -50,16 +51,26 @@ pub trait UsiEngine {
 }
 
 /// Spawns the stdin reader: one line per message; the channel closes at end of input.
+/// Bytes that are not UTF-8 are replaced (and then rejected as a bad command), not fatal.
 pub fn spawn_stdin_reader() -> Receiver<String> {
     let (tx, rx) = unbounded();
     std::thread::Builder::new()
         .name("stdin".into())
         .spawn(move || {
             let stdin = std::io::stdin();
-            for line in stdin.lock().lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
+            let mut input = stdin.lock();
+            let mut buf = Vec::with_capacity(4096);
+            loop {
+                buf.clear();
+                match input.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf);
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
                 }
             }
         })
@@ -70,125 +81,180 @@ pub fn spawn_stdin_reader() -> Receiver<String> {
 /// Runs the protocol until `quit` or end of input.
 pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn Write) {
     let (events_tx, events_rx) = unbounded::<EngineEvent>();
-    let mut searching = false;
-    let send = |out: &mut dyn Write, text: &str| {
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
+    let mut front = FrontEnd {
+        engine,
+        out,
+        events: events_tx,
+        searching: false,
+        deferred: VecDeque::new(),
     };
     loop {
         select! {
             recv(events_rx) -> event => {
-                let Ok(event) = event else { continue };
-                match event {
-                    EngineEvent::Info(info) => send(out, &info.to_usi()),
-                    EngineEvent::Message(m) => send(out, &info_string(&m)),
-                    EngineEvent::BestMove(b) => {
-                        engine.search_finished();
-                        searching = false;
-                        send(out, &b.to_usi());
-                    }
-                    EngineEvent::Checkmate(c) => {
-                        engine.search_finished();
-                        searching = false;
-                        send(out, &c.to_usi());
-                    }
+                if let Ok(event) = event {
+                    front.on_event(event);
                 }
             }
             recv(input) -> line => {
+                // A search that has already answered is over, whatever order select! chose.
+                while let Ok(event) = events_rx.try_recv() {
+                    front.on_event(event);
+                }
                 let Ok(line) = line else {
-                    // End of input: behave as `quit`.
-                    if searching {
-                        engine.stop();
-                    }
-                    return;
+                    front.quit();
+                    return; // end of input: behave as `quit`
                 };
-                let command = match command::parse(line.trim_end_matches('\r')) {
-                    Ok(c) => c,
-                    Err(e) => {
-                        send(out, &info_string(&format!("error: {e}")));
-                        continue;
-                    }
-                };
-                match command {
-                    Command::Nothing => {}
-                    Command::Usi => {
-                        send(out, &format!("id name {}", engine.name()));
-                        send(out, &format!("id author {}", engine.author()));
-                        for o in engine.options() {
-                            send(out, &o.to_string());
-                        }
-                        send(out, "usiok");
-                    }
-                    Command::IsReady => {
-                        if !searching {
-                            engine.is_ready();
-                        }
-                        send(out, "readyok");
-                    }
-                    Command::Quit => {
-                        if searching {
-                            engine.stop();
-                        }
+                match command::parse(&line) {
+                    Ok(Command::Quit) => {
+                        front.quit();
                         return;
                     }
-                    Command::Stop | Command::GameOver => {
-                        if searching {
-                            engine.stop();
-                        }
-                    }
-                    Command::PonderHit => {
-                        if searching {
-                            engine.ponderhit();
-                        }
-                    }
-                    _ if searching && !matches!(command, Command::Position { .. }) => {
-                        send(out, &info_string("error: a search is running; send stop first"));
-                    }
-                    Command::SetOption { name, value } => {
-                        if let Err(e) = engine.set_option(&name, value.as_deref()) {
-                            send(out, &info_string(&format!("error: {e}")));
-                        }
-                    }
-                    Command::UsiNewGame => engine.new_game(),
-                    Command::Position { sfen, moves } => {
-                        if let Err(e) = engine.set_position(&sfen, &moves) {
-                            send(out, &info_string(&format!("error: {e}")));
-                        }
-                    }
-                    Command::Go(limits) => match engine.go(limits, events_tx.clone()) {
-                        Ok(()) => searching = true,
-                        Err(e) => send(out, &info_string(&format!("error: {e}"))),
-                    },
-                    Command::GoMate(limit) => match engine.go_mate(limit, events_tx.clone()) {
-                        Ok(()) => searching = true,
-                        Err(e) => send(out, &info_string(&format!("error: {e}"))),
-                    },
-                    Command::GoPerft(depth) => {
-                        let start = std::time::Instant::now();
-                        let split = engine.perft(depth);
-                        let total: u64 = split.iter().map(|(_, n)| n).sum();
-                        for (m, n) in &split {
-                            send(out, &format!("{m}: {n}"));
-                        }
-                        let ms = start.elapsed().as_millis() as u64;
-                        send(out, &format!("Nodes searched: {total}"));
-                        send(out, &info_string(&format!(
-                            "perft {depth}: {total} leaves in {ms} ms, {} leaves/s",
-                            total * 1000 / ms.max(1)
-                        )));
-                    }
-                    Command::Display => {
-                        for l in engine.display().lines() {
-                            send(out, &info_string(l));
-                        }
-                    }
-                    Command::Bench(depth) => {
-                        for l in engine.bench(depth) {
-                            send(out, &info_string(&l));
-                        }
-                    }
+                    Ok(c) => front.on_command(c),
+                    Err(e) => front.error(&e),
                 }
             }
+        }
+    }
+}
+
+/// The protocol state: whether a search runs, and the commands waiting for it to end.
+struct FrontEnd<'a, E: UsiEngine> {
+    engine: &'a mut E,
+    out: &'a mut dyn Write,
+    events: Sender<EngineEvent>,
+    searching: bool,
+    /// Commands that need an idle engine, received during a search; run in order after it.
+    deferred: VecDeque<Command>,
+}
+
+impl<E: UsiEngine> FrontEnd<'_, E> {
+    fn send(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+
+    fn error(&mut self, e: &str) {
+        self.send(&info_string(&format!("error: {e}")));
+    }
+
+    fn quit(&mut self) {
+        if self.searching {
+            self.engine.stop();
+        }
+    }
+
+    fn on_event(&mut self, event: EngineEvent) {
+        match event {
+            EngineEvent::Info(info) => self.send(&info.to_usi()),
+            EngineEvent::Message(m) => self.send(&info_string(&m)),
+            EngineEvent::BestMove(b) => {
+                self.engine.search_finished();
+                self.searching = false;
+                self.send(&b.to_usi());
+            }
+            EngineEvent::Checkmate(c) => {
+                self.engine.search_finished();
+                self.searching = false;
+                self.send(&c.to_usi());
+            }
+        }
+        // Run what waited for the search, until one of those starts a new search.
+        while !self.searching {
+            let Some(c) = self.deferred.pop_front() else {
+                break;
+            };
+            self.execute(c);
+        }
+    }
+
+    fn on_command(&mut self, command: Command) {
+        match command {
+            // These act at once, searching or not.
+            Command::Nothing => {}
+            Command::Usi => {
+                let (name, author) = (self.engine.name(), self.engine.author());
+                self.send(&format!("id name {name}"));
+                self.send(&format!("id author {author}"));
+                for o in self.engine.options() {
+                    self.send(&o.to_string());
+                }
+                self.send("usiok");
+            }
+            Command::IsReady => {
+                if !self.searching {
+                    self.engine.is_ready();
+                }
+                self.send("readyok");
+            }
+            Command::Stop | Command::GameOver => {
+                if self.searching {
+                    self.engine.stop();
+                }
+            }
+            Command::PonderHit => {
+                if self.searching {
+                    self.engine.ponderhit();
+                }
+            }
+            // The rest needs an idle engine: wait for the running search to answer.
+            c if self.searching => self.deferred.push_back(c),
+            c => self.execute(c),
+        }
+    }
+
+    /// Runs a command that needs an idle engine.
+    fn execute(&mut self, command: Command) {
+        match command {
+            Command::SetOption { name, value } => {
+                if let Err(e) = self.engine.set_option(&name, value.as_deref()) {
+                    self.error(&e);
+                }
+            }
+            Command::UsiNewGame => self.engine.new_game(),
+            Command::Position { sfen, moves } => {
+                if let Err(e) = self.engine.set_position(&sfen, &moves) {
+                    self.error(&e);
+                }
+            }
+            Command::Go(limits) => match self.engine.go(limits, self.events.clone()) {
+                Ok(()) => self.searching = true,
+                Err(e) => self.error(&e),
+            },
+            Command::GoMate(limit) => match self.engine.go_mate(limit, self.events.clone()) {
+                Ok(()) => self.searching = true,
+                Err(e) => self.error(&e),
+            },
+            Command::GoPerft(depth) => {
+                let start = std::time::Instant::now();
+                let split = self.engine.perft(depth);
+                let total: u64 = split.iter().map(|(_, n)| n).sum();
+                for (m, n) in &split {
+                    self.send(&format!("{m}: {n}"));
+                }
+                let ms = start.elapsed().as_millis() as u64;
+                self.send(&format!("Nodes searched: {total}"));
+                self.send(&info_string(&format!(
+                    "perft {depth}: {total} leaves in {ms} ms, {} leaves/s",
+                    total * 1000 / ms.max(1)
+                )));
+            }
+            Command::Display => {
+                for l in self.engine.display().lines() {
+                    self.send(&info_string(l));
+                }
+            }
+            Command::Bench(depth) => {
+                for l in self.engine.bench(depth) {
+                    self.send(&info_string(&l));
+                }
+            }
+            Command::Nothing
+            | Command::Usi
+            | Command::IsReady
+            | Command::Stop
+            | Command::GameOver
+            | Command::PonderHit
+            | Command::Quit => {}
         }
     }
 }
