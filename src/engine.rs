@@ -1,7 +1,7 @@
 //! The 9x9 engine: a root position, options, and a search thread, behind `usi::UsiEngine`.
 
 use crate::search::mate::{mate_search, MateOutcome};
-use crate::search::params::SEARCH_STACK_BYTES;
+use crate::search::params::{Features, SEARCH_STACK_BYTES};
 use crate::search::tt::TranspositionTable;
 use crate::search::{
     Limits, MateLimit, Score, SearchControl, SearchEvent, SearchOptions, Searcher, MATE_BOUND,
@@ -13,6 +13,17 @@ use crate::usi::UsiEngine;
 use crossbeam_channel::Sender;
 use std::sync::Arc;
 use std::thread::JoinHandle;
+
+/// The `Search_*` check options and the switch each one sets.
+type FeatureField = fn(&mut Features) -> &mut bool;
+const FEATURE_OPTIONS: [(&str, FeatureField); 6] = [
+    ("Search_NullMove", |f| &mut f.null_move),
+    ("Search_LMR", |f| &mut f.lmr),
+    ("Search_History", |f| &mut f.history),
+    ("Search_CheckExtension", |f| &mut f.check_extension),
+    ("Search_Futility", |f| &mut f.futility),
+    ("Eval_Form", |f| &mut f.form_eval),
+];
 
 /// Default hash size, MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -32,6 +43,8 @@ pub struct Settings {
     pub move_overhead_ms: u64,
     /// EnteringKingRule.
     pub entering_king_rule: EnteringKingRule,
+    /// Search_* switches (for measuring what each technique is worth).
+    pub features: Features,
 }
 
 impl Default for Settings {
@@ -43,6 +56,7 @@ impl Default for Settings {
             multipv: 1,
             move_overhead_ms: crate::search::params::DEFAULT_MOVE_OVERHEAD_MS,
             entering_king_rule: EnteringKingRule::default(),
+            features: Features::default(),
         }
     }
 }
@@ -121,6 +135,7 @@ impl Engine {
             allow_resign: true,
             threads: self.settings.threads,
             entering_king_rule: self.settings.entering_king_rule,
+            features: self.settings.features,
         }
     }
 
@@ -178,6 +193,12 @@ impl Engine {
                 kind: OptionKind::Button,
             },
         ]
+        .into_iter()
+        .chain(FEATURE_OPTIONS.iter().map(|(name, _)| UsiOption {
+            name: name.to_string(),
+            kind: OptionKind::Check { default: true },
+        }))
+        .collect()
     }
 }
 
@@ -236,6 +257,13 @@ impl UsiEngine for Engine {
                     EnteringKingRule::from_name(&v).expect("validated combo value")
             }
             "ClearHash" => self.tt.clear(),
+            name if FEATURE_OPTIONS.iter().any(|(n, _)| *n == name) => {
+                let (_, field) = FEATURE_OPTIONS
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .expect("declared feature option");
+                *field(&mut self.settings.features) = v == "true";
+            }
             _ => unreachable!("every declared option is handled"),
         }
         Ok(())

@@ -1,10 +1,13 @@
-//! Static evaluation: material, with pieces in hand worth more than pieces on the board.
+//! Static evaluation: material, with pieces in hand worth more than pieces on the board, plus
+//! "form" (`form.rs`: king safety and piece placement relative to both kings).
 //!
 //! The seed article asks for a very high king value (it is never traded, so it does not enter the
 //! sum here; the search knows mate), a high tokin value (a tokin costs the opponent a gold-like
 //! piece but gives back only a pawn when taken), and pieces in hand worth 30% more than on the board
 //! because a piece in hand can be dropped anywhere. Scores are in centipawns from the point of view
 //! of the side to move.
+
+pub mod form;
 
 use crate::shogi::{Color, PieceKind, Position};
 
@@ -67,12 +70,20 @@ pub fn material(pos: &Position) -> Value {
     v
 }
 
-/// The evaluation from the side to move's point of view.
+/// The evaluation (material and form) from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> Value {
-    let v = material(pos);
+    from_side_to_move(pos, material(pos) + form::form(pos))
+}
+
+/// Material only, from the side to move's point of view (the reference for measuring form).
+pub fn evaluate_material(pos: &Position) -> Value {
+    from_side_to_move(pos, material(pos))
+}
+
+fn from_side_to_move(pos: &Position, black_view: Value) -> Value {
     match pos.side_to_move() {
-        Color::Black => v,
-        Color::White => -v,
+        Color::Black => black_view,
+        Color::White => -black_view,
     }
 }
 
@@ -83,14 +94,15 @@ mod tests {
     #[test]
     fn startpos_is_level() {
         assert_eq!(evaluate(&Position::startpos()), 0);
+        assert_eq!(evaluate_material(&Position::startpos()), 0);
     }
 
     #[test]
     fn hand_worth_thirty_percent_more() {
         assert_eq!(HAND_VALUE[PieceKind::Rook.index()], 1300);
         let p = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b R 1").unwrap();
-        assert_eq!(evaluate(&p), 1300);
+        assert_eq!(evaluate_material(&p), 1300);
         let p = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 w R 1").unwrap();
-        assert_eq!(evaluate(&p), -1300);
+        assert_eq!(evaluate_material(&p), -1300);
     }
 }

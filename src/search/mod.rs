@@ -11,12 +11,14 @@ pub mod mate;
 mod negamax;
 mod ordering;
 pub mod params;
+pub mod see;
 pub mod time;
 pub mod tt;
 
 use crate::eval::Value;
 use crate::shogi::{generate_legal, Declaration, EnteringKingRule, Move, MoveList, Position};
 pub use limits::{Limits, MateLimit};
+pub use params::Features;
 use params::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -164,6 +166,8 @@ pub struct SearchOptions {
     pub threads: usize,
     /// The entering-king rule the game is played under.
     pub entering_king_rule: EnteringKingRule,
+    /// Techniques switched on.
+    pub features: Features,
 }
 
 impl Default for SearchOptions {
@@ -174,6 +178,7 @@ impl Default for SearchOptions {
             allow_resign: true,
             threads: 1,
             entering_king_rule: EnteringKingRule::default(),
+            features: Features::default(),
         }
     }
 }
@@ -217,6 +222,7 @@ pub struct Searcher {
     root_moves: Vec<RootMove>,
     pv_index: usize,
     entering_king_rule: EnteringKingRule,
+    features: Features,
     lmr: Box<[[i32; 64]; 64]>,
     /// 0 for the main thread; helpers are numbered from 1 and never report.
     helper_id: usize,
@@ -243,6 +249,7 @@ impl Searcher {
             root_moves: Vec::new(),
             pv_index: 0,
             entering_king_rule: EnteringKingRule::default(),
+            features: Features::default(),
             lmr: Box::new(lmr_table()),
             helper_id: 0,
         }
@@ -345,6 +352,7 @@ impl Searcher {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.killers = [[None; 2]; MAX_PLY + 2];
         self.entering_king_rule = options.entering_king_rule;
+        self.features = options.features;
         if self.helper_id == 0 {
             self.tt.new_search();
         }

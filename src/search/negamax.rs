@@ -2,9 +2,10 @@
 
 use super::ordering::{is_capture, pick_next, score_move};
 use super::params::*;
+use super::see::see_ge;
 use super::tt::Bound;
 use super::{Searcher, INFINITE, MATE, MATE_BOUND};
-use crate::eval::{evaluate, Value, PIECE_VALUE};
+use crate::eval::{evaluate, evaluate_material, Value, PIECE_VALUE};
 use crate::shogi::{
     generate_captures, generate_legal, Declaration, Move, MoveList, Position, Repetition,
 };
@@ -33,6 +34,16 @@ fn value_from_tt(v: Value, ply: usize) -> Value {
 }
 
 impl Searcher {
+    /// The static evaluation, with or without the form terms.
+    #[inline]
+    fn evaluate(&self, pos: &Position) -> Value {
+        if self.features.form_eval {
+            evaluate(pos)
+        } else {
+            evaluate_material(pos)
+        }
+    }
+
     /// Searches the root moves from `pv_index` on, updating their scores and lines.
     pub(super) fn root_search(
         &mut self,
@@ -117,7 +128,7 @@ impl Searcher {
             _ => {}
         }
         if ply >= MAX_PLY {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
         // An entering-king declaration (or a try) wins on the spot.
         match pos.declaration(self.entering_king_rule) {
@@ -157,15 +168,22 @@ impl Searcher {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            hit.map_or_else(|| evaluate(pos), |h| h.eval)
+            hit.map_or_else(|| self.evaluate(pos), |h| h.eval)
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility pruning: far above beta near the leaves.
-            if depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN_PER_DEPTH * depth >= beta {
+            if self.features.futility
+                && depth <= RFP_MAX_DEPTH
+                && static_eval - RFP_MARGIN_PER_DEPTH * depth >= beta
+            {
                 return static_eval;
             }
             // Null move: if passing still beats beta, a real move will too.
-            if depth >= NMP_MIN_DEPTH && static_eval >= beta && pos.last_move().is_some() {
+            if self.features.null_move
+                && depth >= NMP_MIN_DEPTH
+                && static_eval >= beta
+                && pos.last_move().is_some()
+            {
                 let r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
                 pos.do_null_move();
                 let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -211,7 +229,8 @@ impl Searcher {
             let capture = is_capture(pos, m);
             let quiet = !capture && !m.is_promotion();
             // Late-move pruning: near the leaves, late quiet moves are not worth a look.
-            if !pv_node
+            if self.features.futility
+                && !pv_node
                 && !in_check
                 && quiet
                 && depth <= LMP_MAX_DEPTH
@@ -224,7 +243,7 @@ impl Searcher {
             pos.do_move(m);
             let gives_check = pos.in_check();
             let extension = i32::from(
-                CHECK_EXTENSION
+                self.features.check_extension
                     && pos.in_check()
                     && ply < CHECK_EXTENSION_PLY_FACTOR * self.root_depth as usize,
             );
@@ -234,7 +253,8 @@ impl Searcher {
             } else {
                 // Late quiet moves are searched shallower first.
                 let mut reduction = 0;
-                if depth >= LMR_MIN_DEPTH
+                if self.features.lmr
+                    && depth >= LMR_MIN_DEPTH
                     && i + 1 >= LMR_MIN_MOVE
                     && quiet
                     && !in_check
@@ -286,9 +306,13 @@ impl Searcher {
                                 self.killers[ply] = [Some(m), killers[0]];
                             }
                             let bonus = depth * depth;
-                            self.history.update(us, m, bonus);
+                            if self.features.history {
+                                self.history.update(us, m, bonus);
+                            }
                             for q in quiets_tried[..quiet_count.min(64)].iter().flatten() {
-                                self.history.update(us, *q, -bonus);
+                                if self.features.history {
+                                    self.history.update(us, *q, -bonus);
+                                }
                             }
                         }
                         break;
@@ -339,7 +363,7 @@ impl Searcher {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
         let key = pos.key();
         let hit = self.tt.probe(key);
@@ -357,7 +381,11 @@ impl Searcher {
         }
         let in_check = pos.in_check();
         let original_alpha = alpha;
-        let stand_pat = if in_check { -INFINITE } else { evaluate(pos) };
+        let stand_pat = if in_check {
+            -INFINITE
+        } else {
+            self.evaluate(pos)
+        };
         let mut best = if in_check {
             -MATE + ply as Value
         } else {
@@ -393,6 +421,10 @@ impl Searcher {
                     if stand_pat + gain + DELTA_MARGIN < alpha && !m.is_promotion() {
                         continue;
                     }
+                }
+                // Captures that lose material are not worth resolving.
+                if !see_ge(pos, m, 0) {
+                    continue;
                 }
             }
             pos.do_move(m);

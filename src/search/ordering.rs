@@ -1,7 +1,8 @@
 //! Move ordering: TT move, captures by victim value (least valuable attacker first), promotions,
-//! killers, then quiet moves by butterfly history.
+//! killers, quiet moves by butterfly history, then captures that lose material (by SEE).
 
 use super::params::HISTORY_MAX;
+use super::see::see_ge;
 use crate::eval::PIECE_VALUE;
 use crate::shogi::{Color, Move, Position};
 
@@ -70,8 +71,14 @@ pub fn score_move(
             } else {
                 0
             };
-            return (1 << 24) + PIECE_VALUE[victim.kind().index()] * 16 + promo
-                - PIECE_VALUE[mover.index()] / 16;
+            let mvv_lva =
+                PIECE_VALUE[victim.kind().index()] * 16 + promo - PIECE_VALUE[mover.index()] / 16;
+            // Captures that lose material go after the quiet moves.
+            return if see_ge(pos, m, 0) {
+                (1 << 24) + mvv_lva
+            } else {
+                -(1 << 24) + mvv_lva
+            };
         }
         if m.is_promotion() {
             return (1 << 23) + PIECE_VALUE[mover.promote().index()] - PIECE_VALUE[mover.index()];

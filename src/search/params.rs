@@ -42,8 +42,37 @@ pub const LMR_DIVISOR: f64 = 2.25;
 pub const LMP_MAX_DEPTH: i32 = 4;
 /// See `LMP_MAX_DEPTH`.
 pub const LMP_BASE: usize = 6;
-/// Check extension (one ply for a move that gives check), limited in ply by
-/// `CHECK_EXTENSION_PLY_FACTOR` times the root depth.
-pub const CHECK_EXTENSION: bool = true;
+
+/// Techniques that can be switched off, to measure what each is worth (USI options
+/// `Search_NullMove`, `Search_LMR`, `Search_History`, `Search_CheckExtension`, `Search_Futility`,
+/// `Eval_Form`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Butterfly history (quiet-move ordering and its updates).
+    pub history: bool,
+    /// One-ply extension for moves that give check.
+    pub check_extension: bool,
+    /// Reverse futility pruning and late-move pruning.
+    pub futility: bool,
+    /// The form terms of the evaluation (off: material only).
+    pub form_eval: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            null_move: true,
+            lmr: true,
+            history: true,
+            check_extension: true,
+            futility: true,
+            form_eval: true,
+        }
+    }
+}
 /// Stack of a search thread (deep recursion with move lists on the stack).
 pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;

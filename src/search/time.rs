@@ -3,8 +3,8 @@
 //! - Byoyomi only (no main time left): think for the byoyomi less the overhead, every move.
 //! - Main time (with or without byoyomi or increment): aim at a slice of the main time plus most
 //!   of the byoyomi/increment, never more than a sixth of the main time plus the byoyomi.
-//! - Always keep `overhead` ms for the GUI and the pipe, but never plan less than a fifth of what
-//!   is left, so a nearly flagged clock still answers fast instead of instantly.
+//! - Keep `overhead` ms for the GUI and the pipe, but at most a quarter of what is available, so
+//!   short byoyomi (100 ms) is still used.
 
 use super::limits::Limits;
 use crate::shogi::Color;
@@ -34,10 +34,10 @@ pub fn budget(limits: &Limits, us: Color, overhead_ms: u64) -> Option<TimeBudget
     let main = limits.time[us.index()].unwrap_or(0);
     let inc = limits.inc[us.index()];
     let byo = limits.byoyomi;
-    // The most this move can take without flagging, less the overhead (but at least a fifth).
+    // The most this move can take without flagging, less the overhead (at most a quarter).
     let hard = {
         let total = main + byo;
-        total.saturating_sub(overhead_ms).max(total / 5).max(1)
+        total.saturating_sub(overhead_ms.min(total / 4)).max(1)
     };
     let (optimum, maximum) = if main == 0 {
         (hard, hard)
@@ -69,6 +69,12 @@ mod tests {
     fn byoyomi_only_uses_the_byoyomi_less_overhead() {
         let b = budget(&clock(0, 0, 1000), Color::Black, 100).unwrap();
         assert_eq!(b.maximum, Duration::from_millis(900));
+    }
+
+    #[test]
+    fn short_byoyomi_is_still_used() {
+        let b = budget(&clock(0, 0, 100), Color::Black, 100).unwrap();
+        assert_eq!(b.maximum, Duration::from_millis(75));
     }
 
     #[test]

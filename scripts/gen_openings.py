@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Generate balanced random openings for self-play matches (cshogi.cli --opening format).
+
+  python3 scripts/gen_openings.py COUNT PLIES SEED > positions/openings-random.txt
+
+Each opening is PLIES random legal moves from the start (no captures, no drops, no king moves),
+kept only if a depth-6 search by target/release/hisha scores it within +-150 cp. Each line is
+played twice in a match, once with each colour, so what is left of any imbalance cancels.
+"""
+import os
+import random
+import subprocess
+import sys
+
+import cshogi
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
+
+
+def main():
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    plies = int(sys.argv[2]) if len(sys.argv) > 2 else 8
+    seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    rng = random.Random(seed)
+    engine = subprocess.Popen([HISHA], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def score(moves):
+        engine.stdin.write(f"usinewgame\nposition startpos moves {' '.join(moves)}\ngo depth 6\n")
+        engine.stdin.flush()
+        last = None
+        while True:
+            line = engine.stdout.readline()
+            if " score cp " in line:
+                last = int(line.split(" score cp ")[1].split()[0])
+            elif " score mate " in line:
+                last = 100000
+            if line.startswith("bestmove"):
+                return last
+
+    seen = set()
+    out = []
+    while len(out) < count:
+        b = cshogi.Board()
+        moves = []
+        for _ in range(plies):
+            legal = [m for m in b.legal_moves
+                     if not cshogi.move_is_drop(m) and b.piece(cshogi.move_to(m)) == 0
+                     and cshogi.move_from_piece_type(m) != cshogi.KING]
+            if not legal:
+                break
+            m = rng.choice(legal)
+            moves.append(cshogi.move_to_usi(m))
+            b.push(m)
+        key = " ".join(moves)
+        if len(moves) < plies or key in seen:
+            continue
+        s = score(moves)
+        if s is not None and abs(s) <= 150:
+            seen.add(key)
+            out.append(key)
+            print("startpos moves " + key, flush=True)
+    engine.stdin.write("quit\n")
+    engine.stdin.flush()
+
+
+if __name__ == "__main__":
+    main()

