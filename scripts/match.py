@@ -84,18 +84,21 @@ class Timing:
 
 
 def score_with_error(wins, losses, draws):
+    """Score, its 95% error (normal approximation), and the Elo interval it implies
+    (None where the interval reaches 0% or 100%, where Elo is unbounded)."""
     n = wins + losses + draws
     if n == 0:
-        return 0.0, 0.0, 0.0, 0.0
+        return 0.0, 0.0, None, None, None
     s = (wins + draws / 2) / n
     var = (wins * (1 - s) ** 2 + losses * s ** 2 + draws * (0.5 - s) ** 2) / n
     err = 1.96 * math.sqrt(var / n)
 
     def elo(p):
-        p = min(max(p, 1e-6), 1 - 1e-6)
-        return -400 * math.log10(1 / p - 1)
+        if p <= 0 or p >= 1:
+            return None
+        return round(-400 * math.log10(1 / p - 1), 1)
 
-    return s, err, elo(s), (elo(min(s + err, 1)) - elo(max(s - err, 0))) / 2
+    return s, err, elo(s), elo(s - err), elo(s + err)
 
 
 def main():
@@ -146,12 +149,12 @@ def main():
         opening=args.opening, opening_moves=24, csa=args.csa, multi_csa=True,
     )
     w, l, d = res["engine1_won"], res["engine2_won"], res["draw"]
-    s, err, elo, elo_err = score_with_error(w, l, d)
+    s, err, elo, elo_lo, elo_hi = score_with_error(w, l, d)
     summary = {
         "engine1": res["engine1_name"], "engine2": res["engine2_name"],
         "games": w + l + d, "wins": w, "losses": l, "draws": d,
         "score": round(s, 4), "score_err95": round(err, 4),
-        "elo": round(elo, 1), "elo_err95": round(elo_err, 1),
+        "elo": elo, "elo_low95": elo_lo, "elo_high95": elo_hi,
         "byoyomi": args.byoyomi, "time": args.time, "inc": args.inc,
         "games_ended_by_illegal_move_or_perpetual_check": outcomes["illegal"],
         "games_ended_by_cshogi_timeup": outcomes["timeup"],
