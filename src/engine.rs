@@ -45,6 +45,8 @@ pub struct Settings {
     pub entering_king_rule: EnteringKingRule,
     /// Search_* switches (for measuring what each technique is worth).
     pub features: Features,
+    /// Contempt, centipawns.
+    pub contempt: i32,
 }
 
 impl Default for Settings {
@@ -57,6 +59,7 @@ impl Default for Settings {
             move_overhead_ms: crate::search::params::DEFAULT_MOVE_OVERHEAD_MS,
             entering_king_rule: EnteringKingRule::default(),
             features: Features::default(),
+            contempt: 0,
         }
     }
 }
@@ -136,6 +139,7 @@ impl Engine {
             threads: self.settings.threads,
             entering_king_rule: self.settings.entering_king_rule,
             features: self.settings.features,
+            contempt: self.settings.contempt,
         }
     }
 
@@ -176,6 +180,14 @@ impl Engine {
                     default: d.move_overhead_ms as i64,
                     min: 0,
                     max: 10000,
+                },
+            },
+            UsiOption {
+                name: "Contempt".into(),
+                kind: OptionKind::Spin {
+                    default: 0,
+                    min: -3000,
+                    max: 3000,
                 },
             },
             UsiOption {
@@ -256,6 +268,7 @@ impl UsiEngine for Engine {
                 self.settings.entering_king_rule =
                     EnteringKingRule::from_name(&v).expect("validated combo value")
             }
+            "Contempt" => self.settings.contempt = v.parse().expect("validated"),
             "ClearHash" => self.tt.clear(),
             name if FEATURE_OPTIONS.iter().any(|(n, _)| *n == name) => {
                 let (_, field) = FEATURE_OPTIONS

@@ -211,6 +211,17 @@ fn time_limits_are_kept() {
     s.send("go btime 1000 wtime 1000 binc 100 winc 100");
     s.expect("bestmove", 2000);
     assert!(t.elapsed() < Duration::from_millis(1000));
+    // A single legal move is played at once, whatever the clock.
+    s.send("position sfen k8/9/9/9/9/9/9/7r1/8K b - 1");
+    let t = Instant::now();
+    s.send("go btime 0 wtime 0 byoyomi 2000");
+    assert_eq!(s.expect("bestmove", 2000), "bestmove 1i2h");
+    assert!(
+        t.elapsed() < Duration::from_millis(200),
+        "{:?}",
+        t.elapsed()
+    );
+    s.send("position startpos");
     // movetime.
     let t = Instant::now();
     s.send("go movetime 300");

@@ -168,6 +168,8 @@ pub struct SearchOptions {
     pub entering_king_rule: EnteringKingRule,
     /// Techniques switched on.
     pub features: Features,
+    /// How much worse than 0 a draw is for the side searching, centipawns.
+    pub contempt: Value,
 }
 
 impl Default for SearchOptions {
@@ -179,6 +181,7 @@ impl Default for SearchOptions {
             threads: 1,
             entering_king_rule: EnteringKingRule::default(),
             features: Features::default(),
+            contempt: 0,
         }
     }
 }
@@ -223,6 +226,7 @@ pub struct Searcher {
     pv_index: usize,
     entering_king_rule: EnteringKingRule,
     features: Features,
+    contempt: Value,
     lmr: Box<[[i32; 64]; 64]>,
     /// 0 for the main thread; helpers are numbered from 1 and never report.
     helper_id: usize,
@@ -250,6 +254,7 @@ impl Searcher {
             pv_index: 0,
             entering_king_rule: EnteringKingRule::default(),
             features: Features::default(),
+            contempt: 0,
             lmr: Box::new(lmr_table()),
             helper_id: 0,
         }
@@ -353,6 +358,7 @@ impl Searcher {
         self.killers = [[None; 2]; MAX_PLY + 2];
         self.entering_king_rule = options.entering_king_rule;
         self.features = options.features;
+        self.contempt = options.contempt;
         if self.helper_id == 0 {
             self.tt.new_search();
         }
@@ -421,6 +427,18 @@ impl Searcher {
             }
         }
 
+        // One legal move: nothing to think about (unless the GUI asked for analysis).
+        if self.root_moves.len() == 1 && !self.infinite && !limits.ponder && self.helper_id == 0 {
+            let mv = self.root_moves[0].mv;
+            return SearchResult {
+                best: Some(mv),
+                ponder: None,
+                score: self.tt.probe(pos.key()).map_or(0, |h| h.value),
+                nodes: 0,
+                depth: 0,
+                declare_win: false,
+            };
+        }
         let multipv = options.multipv.clamp(1, self.root_moves.len());
         let mut completed_depth = 0;
         let mut best_score = -INFINITE;

@@ -44,6 +44,17 @@ impl Searcher {
         }
     }
 
+    /// The value of a draw for the side to move at `ply`: `-contempt` for the root side (which
+    /// then prefers to play on when `contempt > 0`), `+contempt` for its opponent.
+    #[inline]
+    fn draw_value(&self, ply: usize) -> Value {
+        if ply % 2 == 0 {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
     /// Searches the root moves from `pv_index` on, updating their scores and lines.
     pub(super) fn root_search(
         &mut self,
@@ -122,7 +133,7 @@ impl Searcher {
 
         // Step 3. Repetition (sennichite, perpetual check) and the ply limit.
         match pos.repetition(REPETITION_SCAN_PLIES) {
-            Some(Repetition::Draw) => return 0,
+            Some(Repetition::Draw) => return self.draw_value(ply),
             Some(Repetition::Win) => return MATE - ply as Value,
             Some(Repetition::Loss) => return -(MATE - ply as Value),
             _ => {}
