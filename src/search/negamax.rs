@@ -48,7 +48,7 @@ impl Searcher {
     /// then prefers to play on when `contempt > 0`), `+contempt` for its opponent.
     #[inline]
     fn draw_value(&self, ply: usize) -> Value {
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             -self.contempt
         } else {
             self.contempt
