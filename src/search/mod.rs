@@ -8,8 +8,9 @@
 
 pub mod limits;
 pub mod mate;
+pub mod move_picker;
 mod negamax;
-mod ordering;
+pub mod ordering;
 pub mod params;
 pub mod see;
 pub mod time;

@@ -1,14 +1,12 @@
 //! Principal variation search and quiescence search.
 
-use super::ordering::{is_capture, pick_next, score_move};
+use super::move_picker::MovePicker;
+use super::ordering::is_capture;
 use super::params::*;
-use super::see::see_ge;
 use super::tt::Bound;
 use super::{Searcher, INFINITE, MATE, MATE_BOUND};
 use crate::eval::{evaluate, evaluate_material, Value, PIECE_VALUE};
-use crate::shogi::{
-    generate_captures, generate_legal, Declaration, Move, MoveList, Position, Repetition,
-};
+use crate::shogi::{Declaration, Move, Position, Repetition};
 
 /// Mate scores are stored relative to the node, not the root.
 #[inline(always)]
@@ -208,35 +206,22 @@ impl Searcher {
             }
         }
 
-        // Step 7. Generate; a side with no legal move is mated (shogi has no stalemate).
-        let mut list = MoveList::new();
-        generate_legal(pos, &mut list);
-        if list.is_empty() {
-            return -MATE + ply as Value;
-        }
-        // A TT move is only trusted if it is one of the legal moves (keys collide).
-        let tt_move = hit.and_then(|h| h.mv).filter(|&m| list.contains(m));
-
-        // Step 8. Order: TT move, captures, promotions, killers, history.
-        let n = list.len();
-        let mut scores = [0i32; crate::shogi::MAX_MOVES];
+        // Step 7. The staged move picker: TT move (checked for legality, keys collide), good
+        // captures, killers, quiets by history, bad captures; every evasion when in check.
         let killers = self.killers[ply];
-        for (i, &m) in list.iter().enumerate() {
-            scores[i] = score_move(pos, m, tt_move, &killers, &self.history);
-        }
-        let moves = list.as_mut_slice();
-        let scores = &mut scores[..n];
+        let mut picker = MovePicker::new(pos, hit.and_then(|h| h.mv), killers);
 
-        // Step 9. Search the moves: the first with a full window, the rest with a null window
+        // Step 8. Search the moves: the first with a full window, the rest with a null window
         // (reduced when late and quiet) and a re-search when they beat alpha.
         let us = pos.side_to_move();
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
         let mut quiets_tried: [Option<Move>; 64] = [None; 64];
         let mut quiet_count = 0;
-        for i in 0..n {
-            pick_next(moves, scores, i);
-            let m = moves[i];
+        let mut move_count = 0;
+        while let Some(m) = picker.next(pos, &self.history) {
+            let i = move_count;
+            move_count += 1;
             let capture = is_capture(pos, m);
             let quiet = !capture && !m.is_promotion();
             // Late-move pruning: near the leaves, late quiet moves are not worth a look.
@@ -338,8 +323,12 @@ impl Searcher {
                 quiet_count += 1;
             }
         }
+        // No legal move: mated (shogi has no stalemate).
+        if move_count == 0 {
+            return -MATE + ply as Value;
+        }
 
-        // Step 10. Store the result.
+        // Step 9. Store the result.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -408,23 +397,12 @@ impl Searcher {
             }
             alpha = alpha.max(stand_pat);
         }
-        let mut list = MoveList::new();
-        generate_captures(pos, &mut list);
-        if in_check && list.is_empty() {
-            return -MATE + ply as Value;
-        }
-        let tt_move = hit.and_then(|h| h.mv).filter(|&m| list.contains(m));
-        let n = list.len();
-        let mut scores = [0i32; crate::shogi::MAX_MOVES];
-        for (i, &m) in list.iter().enumerate() {
-            scores[i] = score_move(pos, m, tt_move, &[None, None], &self.history);
-        }
-        let moves = list.as_mut_slice();
-        let scores = &mut scores[..n];
+        // Captures that do not lose material (the picker drops the others), or every evasion.
+        let mut picker = MovePicker::quiescence(pos, hit.and_then(|h| h.mv));
         let mut best_move = None;
-        for i in 0..n {
-            pick_next(moves, scores, i);
-            let m = moves[i];
+        let mut move_count = 0;
+        while let Some(m) = picker.next(pos, &self.history) {
+            move_count += 1;
             if !in_check {
                 // Delta pruning: even winning the victim outright cannot reach alpha.
                 if let Some(victim) = pos.piece_on(m.to()) {
@@ -432,10 +410,6 @@ impl Searcher {
                     if stand_pat + gain + DELTA_MARGIN < alpha && !m.is_promotion() {
                         continue;
                     }
-                }
-                // Captures that lose material are not worth resolving.
-                if !see_ge(pos, m, 0) {
-                    continue;
                 }
             }
             pos.do_move(m);
@@ -454,6 +428,9 @@ impl Searcher {
                     alpha = score;
                 }
             }
+        }
+        if in_check && move_count == 0 {
+            return -MATE + ply as Value;
         }
         let bound = if best >= beta {
             Bound::Lower

@@ -18,7 +18,10 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use declaration::{Declaration, EnteringKingRule};
 pub use hand::Hand;
-pub use movegen::{generate_all, generate_captures, generate_legal, has_legal_move, is_legal};
+pub use movegen::{
+    generate_all, generate_captures, generate_legal, generate_quiets, has_legal_move, is_legal,
+    is_legal_search_move,
+};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use perft::{perft, perft_divide};
 pub use position::{Position, SfenError, State, STARTPOS_SFEN};

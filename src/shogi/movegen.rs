@@ -8,8 +8,9 @@
 //! Two flavours, chosen by const generics so the hot loops carry no run-time flag:
 //! - `ALL` also emits the pointless non-promotions (pawn, bishop and rook that could promote,
 //!   lance to the second rank). Perft counts these (YaneuraOu's LEGAL_ALL); the search skips them.
-//! - `CAPTURES` (for quiescence) emits only captures when not in check; in check it emits every
-//!   evasion, because a side in check must answer it.
+//! - `KIND` selects all moves, captures only (`CAPTURES`) or non-captures only (`QUIETS`, drops
+//!   included). In check every kind yields every evasion, because a side in check must answer
+//!   it; the move picker generates evasions once.
 
 use super::attacks::*;
 use super::bitboard::Bitboard;
@@ -17,33 +18,121 @@ use super::moves::{Move, MoveList};
 use super::position::Position;
 use super::types::{Color, PieceKind, Square};
 
+const ALL_KINDS: u8 = 0;
+const CAPTURES: u8 = 1;
+const QUIETS: u8 = 2;
+
 /// Every legal move, pointless non-promotions included (the perft convention).
 pub fn generate_all(pos: &Position, list: &mut MoveList) {
-    generate::<true, false>(pos, list);
+    generate::<true, ALL_KINDS>(pos, list);
 }
 
 /// Every legal move except the pointless non-promotions (what the search plays).
 pub fn generate_legal(pos: &Position, list: &mut MoveList) {
-    generate::<false, false>(pos, list);
+    generate::<false, ALL_KINDS>(pos, list);
 }
 
 /// Legal captures (all evasions when in check), without pointless non-promotions.
 pub fn generate_captures(pos: &Position, list: &mut MoveList) {
-    generate::<false, true>(pos, list);
+    generate::<false, CAPTURES>(pos, list);
+}
+
+/// Legal non-captures, drops included (all evasions when in check), without pointless
+/// non-promotions. With `generate_captures` this splits `generate_legal` in two.
+pub fn generate_quiets(pos: &Position, list: &mut MoveList) {
+    generate::<false, QUIETS>(pos, list);
 }
 
 /// Whether the side to move has at least one legal move.
 pub fn has_legal_move(pos: &Position) -> bool {
     let mut list = MoveList::new();
-    generate::<false, false>(pos, &mut list);
+    generate::<false, ALL_KINDS>(pos, &mut list);
     !list.is_empty()
 }
 
-/// Whether `m` is legal in `pos` (a full check, used for moves from outside: USI, the TT).
+/// Whether `m` is legal in `pos` (a full check by generation, used for moves from outside).
 pub fn is_legal(pos: &Position, m: Move) -> bool {
     let mut list = MoveList::new();
-    generate::<true, false>(pos, &mut list);
+    generate::<true, ALL_KINDS>(pos, &mut list);
     list.contains(m)
+}
+
+/// Whether `m` is one of the moves `generate_legal` would produce, checked without generating:
+/// for moves from the transposition table and killers, which may come from another position.
+pub fn is_legal_search_move(pos: &Position, m: Move) -> bool {
+    let us = pos.side_to_move();
+    let them = !us;
+    let own = pos.color_pieces(us);
+    let occ = pos.occupied();
+    let to = m.to();
+    let checkers = pos.checkers();
+    let king = pos.king_square(us);
+    if m.is_drop() {
+        let kind = m.drop_kind();
+        if !pos.hand(us).has(kind) || occ.contains(to) || kind == PieceKind::King {
+            return false;
+        }
+        if to.relative_rank(us) < kind.min_relative_rank() {
+            return false;
+        }
+        if let (Some(k), Some(checker)) = (king, checkers.lsb()) {
+            if checkers.more_than_one() || !between(k, checker).contains(to) {
+                return false;
+            }
+        }
+        if kind == PieceKind::Pawn {
+            if (pos.pieces(us, PieceKind::Pawn) & Bitboard::file_mask(to.file())).any() {
+                return false;
+            }
+            if let Some(ek) = pos.king_square(them) {
+                if pawn_attacks(us, to).contains(ek) && is_pawn_drop_mate(pos, to, ek) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+    let from = m.from();
+    let Some(piece) = pos.piece_on(from) else {
+        return false;
+    };
+    if piece.color() != us || own.contains(to) {
+        return false;
+    }
+    let kind = piece.kind();
+    if !attacks(us, kind, from, occ).contains(to) {
+        return false;
+    }
+    // Promotion flag: allowed, required, and not a pointless non-promotion.
+    let may_promote = kind.can_promote() && (from.in_zone(us) || to.in_zone(us));
+    if m.is_promotion() {
+        if !may_promote {
+            return false;
+        }
+    } else if may_promote {
+        let rr = to.relative_rank(us);
+        if rr < kind.min_relative_rank() || pointless_non_promotion(kind, rr) {
+            return false;
+        }
+    }
+    if kind == PieceKind::King {
+        return !pos.is_attacked(to, them, occ - Bitboard::from_square(from));
+    }
+    let Some(k) = king else {
+        return true;
+    };
+    if let Some(checker) = checkers.lsb() {
+        if checkers.more_than_one() {
+            return false;
+        }
+        if !(between(k, checker) | Bitboard::from_square(checker)).contains(to) {
+            return false;
+        }
+    }
+    if (pos.blockers_for_king(us) & own).contains(from) && !line(k, from).contains(to) {
+        return false;
+    }
+    true
 }
 
 /// A non-promotion that a player never needs: pawn, bishop or rook that could promote, or a lance
@@ -103,7 +192,7 @@ const BOARD_KINDS: [PieceKind; 13] = [
     PieceKind::Dragon,
 ];
 
-fn generate<const ALL: bool, const CAPTURES: bool>(pos: &Position, list: &mut MoveList) {
+fn generate<const ALL: bool, const KIND: u8>(pos: &Position, list: &mut MoveList) {
     let us = pos.side_to_move();
     let them = !us;
     let own = pos.color_pieces(us);
@@ -115,8 +204,12 @@ fn generate<const ALL: bool, const CAPTURES: bool>(pos: &Position, list: &mut Mo
     // King moves: never onto a square the enemy attacks with our king lifted off the board.
     if let Some(k) = king {
         let mut targets = king_attacks(k) - own;
-        if CAPTURES && checkers.is_empty() {
-            targets &= enemy;
+        if checkers.is_empty() {
+            match KIND {
+                CAPTURES => targets &= enemy,
+                QUIETS => targets = targets - enemy,
+                _ => {}
+            }
         }
         let without_king = occ - Bitboard::from_square(k);
         for to in targets {
@@ -134,7 +227,8 @@ fn generate<const ALL: bool, const CAPTURES: bool>(pos: &Position, list: &mut Mo
             let b = between(k, checker);
             (b | Bitboard::from_square(checker), b)
         }
-        _ if CAPTURES => (enemy, Bitboard::EMPTY),
+        _ if KIND == CAPTURES => (enemy, Bitboard::EMPTY),
+        _ if KIND == QUIETS => (!occ, !occ),
         _ => (!own, !occ),
     };
 

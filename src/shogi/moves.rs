@@ -116,13 +116,18 @@ impl Move {
     /// The move with these raw bits, if they are non-zero and well formed. The move may still be
     /// illegal in any given position.
     pub fn from_raw(bits: u16) -> Option<Move> {
-        let m = Move(NonZeroU16::new(bits)?);
-        let ok = if m.is_drop() {
-            !m.is_promotion() && ((bits >> 7) & 0x7f) < 7 && m.to().index() < 81
+        let to = bits & 0x7f;
+        let from = (bits >> 7) & 0x7f;
+        let ok = if bits & DROP_FLAG != 0 {
+            bits & PROMOTE_FLAG == 0 && from < 7 && to < 81
         } else {
-            m.from().index() < 81 && m.to().index() < 81 && m.from() != m.to()
+            from < 81 && to < 81 && from != to
         };
-        ok.then_some(m)
+        if ok {
+            NonZeroU16::new(bits).map(Move)
+        } else {
+            None
+        }
     }
 }
 

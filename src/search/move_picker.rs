@@ -1,0 +1,220 @@
+//! The staged move picker: moves are generated and ordered in stages, so that a node that is cut
+//! off by the TT move or a good capture never generates its quiet moves at all.
+//!
+//! Stages: the TT move; captures, best victim first, those that lose material by SEE set aside;
+//! the two killers; quiet moves (drops included) by history, promotions first; the captures set
+//! aside. In check: the TT move, then every evasion in one ordered list. In quiescence (not in
+//! check): the TT move if it captures, then the captures that do not lose material.
+//!
+//! The picker is not an `Iterator` because the position is lent to it on each call; walking it
+//! at every node yields exactly the moves of `generate_legal` (tests/move_picker.rs).
+
+use super::ordering::{is_capture, pick_next, score_move, History};
+use super::see::see_ge;
+use crate::eval::PIECE_VALUE;
+use crate::shogi::{
+    generate_captures, generate_legal, generate_quiets, is_legal_search_move, Move, MoveList,
+    Position, MAX_MOVES,
+};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    TtMove,
+    GenerateCaptures,
+    GoodCaptures,
+    Killers,
+    GenerateQuiets,
+    Quiets,
+    BadCaptures,
+    GenerateEvasions,
+    Evasions,
+    Done,
+}
+
+/// Bonus that puts non-capturing promotions first among the quiet moves.
+const QUIET_PROMOTION_BONUS: i32 = 1 << 16;
+
+/// Hands out the moves of one node in stages.
+pub struct MovePicker {
+    stage: Stage,
+    quiescence: bool,
+    tt_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    killer_index: usize,
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
+    index: usize,
+    bad_captures: MoveList,
+    bad_index: usize,
+}
+
+impl MovePicker {
+    /// A picker for a main-search node.
+    pub fn new(pos: &Position, tt_move: Option<Move>, killers: [Option<Move>; 2]) -> MovePicker {
+        MovePicker::with_mode(pos, tt_move, killers, false)
+    }
+
+    /// A picker for a quiescence node: captures only, or every evasion when in check.
+    pub fn quiescence(pos: &Position, tt_move: Option<Move>) -> MovePicker {
+        MovePicker::with_mode(pos, tt_move, [None, None], true)
+    }
+
+    fn with_mode(
+        pos: &Position,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        quiescence: bool,
+    ) -> MovePicker {
+        let in_check = pos.in_check();
+        let tt_move = tt_move.filter(|&m| {
+            is_legal_search_move(pos, m) && (in_check || !quiescence || is_capture(pos, m))
+        });
+        MovePicker {
+            stage: Stage::TtMove,
+            quiescence: quiescence && !in_check,
+            tt_move,
+            killers,
+            killer_index: 0,
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            index: 0,
+            bad_captures: MoveList::new(),
+            bad_index: 0,
+        }
+    }
+
+    /// The TT move this picker will try first, if it was legal.
+    pub fn tt_move(&self) -> Option<Move> {
+        self.tt_move
+    }
+
+    /// The next move, or `None` when every move has been handed out.
+    pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = if pos.in_check() {
+                        Stage::GenerateEvasions
+                    } else {
+                        Stage::GenerateCaptures
+                    };
+                    if self.tt_move.is_some() {
+                        return self.tt_move;
+                    }
+                }
+                Stage::GenerateCaptures => {
+                    generate_captures(pos, &mut self.moves);
+                    for (i, &m) in self.moves.iter().enumerate() {
+                        let victim = pos.piece_on(m.to()).expect("a capture");
+                        let mover = pos.piece_on(m.from()).expect("moving piece").kind();
+                        self.scores[i] = PIECE_VALUE[victim.kind().index()] * 16
+                            - PIECE_VALUE[mover.index()] / 16
+                            + i32::from(m.is_promotion()) * 8;
+                    }
+                    self.index = 0;
+                    self.stage = Stage::GoodCaptures;
+                }
+                Stage::GoodCaptures => {
+                    while self.index < self.moves.len() {
+                        let n = self.moves.len();
+                        let i = self.index;
+                        pick_next(self.moves.as_mut_slice(), &mut self.scores[..n], i);
+                        self.index += 1;
+                        let m = self.moves[i];
+                        if Some(m) == self.tt_move {
+                            continue;
+                        }
+                        if !see_ge(pos, m, 0) {
+                            if !self.quiescence {
+                                self.bad_captures.push(m);
+                            }
+                            continue;
+                        }
+                        return Some(m);
+                    }
+                    self.stage = if self.quiescence {
+                        Stage::Done
+                    } else {
+                        Stage::Killers
+                    };
+                }
+                Stage::Killers => {
+                    while self.killer_index < 2 {
+                        let k = self.killers[self.killer_index];
+                        self.killer_index += 1;
+                        let Some(m) = k else { continue };
+                        let duplicate = Some(m) == self.tt_move
+                            || (self.killer_index == 2 && self.killers[0] == Some(m));
+                        if !duplicate && !is_capture(pos, m) && is_legal_search_move(pos, m) {
+                            return Some(m);
+                        }
+                    }
+                    self.stage = Stage::GenerateQuiets;
+                }
+                Stage::GenerateQuiets => {
+                    self.moves.clear();
+                    generate_quiets(pos, &mut self.moves);
+                    // Sort once by (score, move): quiet lists are long and usually walked far.
+                    let n = self.moves.len();
+                    let mut keys = [0u64; MAX_MOVES];
+                    for (i, &m) in self.moves.iter().enumerate() {
+                        let mut score = history.get(pos.side_to_move(), m);
+                        if m.is_promotion() {
+                            score += QUIET_PROMOTION_BONUS;
+                        }
+                        keys[i] = (((score as i64 + (1 << 30)) as u64) << 16) | m.raw() as u64;
+                    }
+                    keys[..n].sort_unstable_by(|a, b| b.cmp(a));
+                    let sorted = self.moves.as_mut_slice();
+                    for (i, key) in keys[..n].iter().enumerate() {
+                        sorted[i] = Move::from_raw(*key as u16).expect("a generated move");
+                    }
+                    self.index = 0;
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    while self.index < self.moves.len() {
+                        let m = self.moves[self.index];
+                        self.index += 1;
+                        if Some(m) == self.tt_move
+                            || self.killers[..self.killer_index].contains(&Some(m))
+                        {
+                            continue;
+                        }
+                        return Some(m);
+                    }
+                    self.stage = Stage::BadCaptures;
+                }
+                Stage::BadCaptures => {
+                    if self.bad_index < self.bad_captures.len() {
+                        self.bad_index += 1;
+                        return Some(self.bad_captures[self.bad_index - 1]);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::GenerateEvasions => {
+                    generate_legal(pos, &mut self.moves);
+                    for (i, &m) in self.moves.iter().enumerate() {
+                        self.scores[i] = score_move(pos, m, None, &self.killers, history);
+                    }
+                    self.index = 0;
+                    self.stage = Stage::Evasions;
+                }
+                Stage::Evasions => {
+                    while self.index < self.moves.len() {
+                        let n = self.moves.len();
+                        let i = self.index;
+                        pick_next(self.moves.as_mut_slice(), &mut self.scores[..n], i);
+                        self.index += 1;
+                        let m = self.moves[i];
+                        if Some(m) != self.tt_move {
+                            return Some(m);
+                        }
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
