@@ -9,6 +9,8 @@ that took longer than the engine's remaining main time plus byoyomi as a time lo
 Usage:
   scripts/match.py --engine1 target/release/hisha --engine2 gnushogi --games 20 --byoyomi 1000
 Engine names 'gnushogi', 'fairy-stockfish' and 'gpsshogi' are resolved to the installed opponents.
+With --nodes N every move is searched to N nodes with no clock (for self-play measurements that
+machine load cannot disturb).
 Prints the cshogi summary, then a one-line JSON result; --out FILE also writes the JSON there.
 """
 
@@ -43,10 +45,11 @@ class Timing:
         self.moves = {}  # engine name -> list of (elapsed_ms, budget_ms)
         self.side = {}  # engine object id -> side to move of its pending go (0 black, 1 white)
 
-    def install(self):
+    def install(self, nodes=None):
         orig_position = cshogi.usi.Engine.position
         orig_go = cshogi.usi.Engine.go
         timing = self
+        fixed_nodes = nodes
 
         def position(engine, moves=None, sfen="startpos", listener=None):
             n = len(moves) if moves else 0
@@ -57,8 +60,12 @@ class Timing:
         def go(engine, ponder=False, btime=None, wtime=None, byoyomi=None, binc=None,
                winc=None, nodes=None, listener=None):
             t0 = time.perf_counter()
-            result = orig_go(engine, ponder=ponder, btime=btime, wtime=wtime, byoyomi=byoyomi,
-                             binc=binc, winc=winc, nodes=nodes, listener=listener)
+            if fixed_nodes:
+                # Fixed nodes per move: no clock at all, so machine load cannot change a game.
+                result = orig_go(engine, ponder=ponder, nodes=fixed_nodes, listener=listener)
+            else:
+                result = orig_go(engine, ponder=ponder, btime=btime, wtime=wtime, byoyomi=byoyomi,
+                                 binc=binc, winc=winc, nodes=nodes, listener=listener)
             elapsed = (time.perf_counter() - t0) * 1000.0
             if not ponder:
                 side = timing.side.get(id(engine), 0)
@@ -111,6 +118,8 @@ def main():
     ap.add_argument("--byoyomi", type=int, default=None)
     ap.add_argument("--time", type=int, default=None, help="main time, ms")
     ap.add_argument("--inc", type=int, default=None, help="increment, ms")
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="fixed nodes per move instead of a clock (both engines must support go nodes)")
     ap.add_argument("--draw", type=int, default=320, help="draw after this many plies")
     ap.add_argument("--opening", default=None, help="file of opening move sequences (cshogi format)")
     ap.add_argument("--csa", default=None, help="file for the CSA game records (all games)")
@@ -118,7 +127,7 @@ def main():
     args = ap.parse_args()
 
     timing = Timing()
-    timing.install()
+    timing.install(args.nodes)
 
     outcomes = {"illegal": 0, "timeup": 0}
     real_print = print
@@ -155,7 +164,7 @@ def main():
         "games": w + l + d, "wins": w, "losses": l, "draws": d,
         "score": round(s, 4), "score_err95": round(err, 4),
         "elo": elo, "elo_low95": elo_lo, "elo_high95": elo_hi,
-        "byoyomi": args.byoyomi, "time": args.time, "inc": args.inc,
+        "byoyomi": args.byoyomi, "time": args.time, "inc": args.inc, "nodes": args.nodes,
         "games_ended_by_illegal_move_or_perpetual_check": outcomes["illegal"],
         "games_ended_by_cshogi_timeup": outcomes["timeup"],
         "move_times": timing.report(),
