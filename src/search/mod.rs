@@ -443,6 +443,9 @@ impl Searcher {
         let multipv = options.multipv.clamp(1, self.root_moves.len());
         let mut completed_depth = 0;
         let mut best_score = -INFINITE;
+        let mut previous_best: Option<Move> = None;
+        let mut stable_iterations = 0u32;
+        let mut instability = 0.0f32;
         // Helpers skip the first iterations by turns so that threads work at different depths.
         let first_depth = 1 + (self.helper_id % 2) as i32;
         for depth in first_depth..=max_depth {
@@ -484,10 +487,27 @@ impl Searcher {
             {
                 break;
             }
+            // How settled is the best move? Changes stretch the time, stability shrinks it.
+            let best_now = self.root_moves[0].mv;
+            if previous_best == Some(best_now) {
+                stable_iterations += 1;
+                instability *= 0.5;
+            } else {
+                stable_iterations = 0;
+                instability = instability * 0.5 + 1.0;
+            }
+            previous_best = Some(best_now);
             if let Some(b) = self.budget {
-                if !self.control.is_pondering()
-                    && self.elapsed_on_clock() >= b.optimum.mul_f32(OPTIMUM_USE_FOR_NEXT_ITERATION)
-                {
+                let scale = if stable_iterations >= SETTLED_ITERATIONS {
+                    SETTLED_SCALE
+                } else {
+                    (1.0 + INSTABILITY_STRETCH * instability).min(MAX_INSTABILITY_SCALE)
+                };
+                let target = b
+                    .optimum
+                    .mul_f32(scale * OPTIMUM_USE_FOR_NEXT_ITERATION)
+                    .min(b.maximum);
+                if b.flexible && !self.control.is_pondering() && self.elapsed_on_clock() >= target {
                     break;
                 }
             }

@@ -8,6 +8,14 @@ pub const MAX_DEPTH: i32 = 100;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 100;
 /// Do not start a new iteration once this fraction of the optimum time is used.
 pub const OPTIMUM_USE_FOR_NEXT_ITERATION: f32 = 0.6;
+/// Each change of best move in the last iterations stretches the optimum by this fraction.
+pub const INSTABILITY_STRETCH: f32 = 0.4;
+/// Most the optimum is stretched by instability.
+pub const MAX_INSTABILITY_SCALE: f32 = 2.0;
+/// A best move unchanged for this many iterations is settled...
+pub const SETTLED_ITERATIONS: u32 = 5;
+/// ... and the optimum shrinks to this fraction.
+pub const SETTLED_SCALE: f32 = 0.6;
 /// First aspiration half-window, centipawns.
 pub const ASPIRATION_DELTA: i32 = 40;
 /// Aspiration windows start at this depth.

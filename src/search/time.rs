@@ -1,6 +1,7 @@
 //! Time management: from the clock to an optimum and a maximum thinking time for one move.
 //!
-//! - Byoyomi only (no main time left): think for the byoyomi less the overhead, every move.
+//! - Byoyomi only (no main time left): think for the byoyomi less the overhead, every move
+//!   (unused byoyomi is lost, so the search does not stop early).
 //! - Main time (with or without byoyomi or increment): aim at a slice of the main time plus most
 //!   of the byoyomi/increment, never more than a sixth of the main time plus the byoyomi.
 //! - Keep `overhead` ms for the GUI and the pipe, but at most a quarter of what is available, so
@@ -13,10 +14,14 @@ use std::time::Duration;
 /// How long one search may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
-    /// Stop starting new iterations once this much time is used.
+    /// Stop starting new iterations once this much time is used (scaled by how settled the
+    /// best move is, when `flexible`).
     pub optimum: Duration,
     /// Stop the search, wherever it is, at this time.
     pub maximum: Duration,
+    /// Whether time saved now is time gained later. With only byoyomi (or `movetime`) it is
+    /// not: the search then uses its whole budget.
+    pub flexible: bool,
 }
 
 /// The budget for `us` under `limits`, or `None` for a search with no time limit.
@@ -26,6 +31,7 @@ pub fn budget(limits: &Limits, us: Color, overhead_ms: u64) -> Option<TimeBudget
         return Some(TimeBudget {
             optimum: Duration::from_millis(t),
             maximum: Duration::from_millis(t),
+            flexible: false,
         });
     }
     if !limits.has_clock() {
@@ -49,6 +55,7 @@ pub fn budget(limits: &Limits, us: Color, overhead_ms: u64) -> Option<TimeBudget
     Some(TimeBudget {
         optimum: Duration::from_millis(optimum.max(1)),
         maximum: Duration::from_millis(maximum.max(1)),
+        flexible: main > 0,
     })
 }
 
