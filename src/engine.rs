@@ -420,8 +420,8 @@ impl UsiEngine for Engine {
         self.control.stop();
     }
 
-    fn ponderhit(&mut self) {
-        self.control.ponderhit();
+    fn ponderhit(&mut self, clock: Option<Limits>) {
+        self.control.ponderhit(clock);
     }
 
     fn search_finished(&mut self) {

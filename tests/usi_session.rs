@@ -277,6 +277,19 @@ fn ponder_then_ponderhit_or_stop_or_gameover() {
     s.expect("bestmove", 500);
     s.expect_silence("bestmove", 300);
 
+    // ShogiHome's early ponder: a bare `go ponder`, the clock comes with `ponderhit`.
+    s.send("position startpos moves 7g7f 3c3d 2g2f");
+    s.send("go ponder");
+    s.expect_silence("bestmove", 400);
+    let t = Instant::now();
+    s.send("ponderhit btime 0 wtime 0 byoyomi 300");
+    s.expect("bestmove", 2000);
+    assert!(
+        t.elapsed() < Duration::from_millis(450),
+        "{:?}",
+        t.elapsed()
+    );
+
     // Even a position with a mate in one is not answered before ponderhit.
     s.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     s.send("go ponder btime 0 wtime 0 byoyomi 300");

@@ -109,6 +109,9 @@ pub struct SearchControl {
     helper_nodes: AtomicU64,
     pondering: AtomicBool,
     ponderhit_at: Mutex<Option<Instant>>,
+    /// A clock sent with `ponderhit`, not yet taken over by the search.
+    ponderhit_clock: Mutex<Option<Limits>>,
+    has_ponderhit_clock: AtomicBool,
 }
 
 impl SearchControl {
@@ -128,9 +131,22 @@ impl SearchControl {
     }
 
     /// The opponent played the expected move: the clock now applies.
-    pub fn ponderhit(&self) {
+    /// `clock`, if given, replaces the clock of the `go ponder` command.
+    pub fn ponderhit(&self, clock: Option<Limits>) {
         *self.ponderhit_at.lock().expect("ponderhit lock") = Some(Instant::now());
+        if let Some(c) = clock {
+            *self.ponderhit_clock.lock().expect("ponderhit lock") = Some(c);
+            self.has_ponderhit_clock.store(true, Ordering::SeqCst);
+        }
         self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    /// The clock sent with `ponderhit`, once.
+    fn take_ponderhit_clock(&self) -> Option<Limits> {
+        if !self.has_ponderhit_clock.swap(false, Ordering::SeqCst) {
+            return None;
+        }
+        self.ponderhit_clock.lock().expect("ponderhit lock").take()
     }
 
     /// Whether the search is pondering (no time limit until `ponderhit`).
@@ -142,6 +158,8 @@ impl SearchControl {
     pub fn reset(&self, ponder: bool) {
         self.stop.store(false, Ordering::SeqCst);
         self.helper_nodes.store(0, Ordering::SeqCst);
+        self.has_ponderhit_clock.store(false, Ordering::SeqCst);
+        *self.ponderhit_clock.lock().expect("ponderhit lock") = None;
         self.pondering.store(ponder, Ordering::SeqCst);
         *self.ponderhit_at.lock().expect("ponderhit lock") = None;
     }
@@ -231,6 +249,9 @@ pub struct Searcher {
     lmr: Box<[[i32; 64]; 64]>,
     /// 0 for the main thread; helpers are numbered from 1 and never report.
     helper_id: usize,
+    /// Who is to move at the root and the overhead, to rebuild the budget on `ponderhit`.
+    root_side: crate::shogi::Color,
+    move_overhead_ms: u64,
 }
 
 impl Searcher {
@@ -258,6 +279,8 @@ impl Searcher {
             contempt: 0,
             lmr: Box::new(lmr_table()),
             helper_id: 0,
+            root_side: crate::shogi::Color::Black,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
         }
     }
 
@@ -355,6 +378,8 @@ impl Searcher {
         self.aborted = false;
         self.infinite = limits.infinite || !limits.is_bounded();
         self.budget = time::budget(limits, pos.side_to_move(), options.move_overhead_ms);
+        self.root_side = pos.side_to_move();
+        self.move_overhead_ms = options.move_overhead_ms;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.killers = [[None; 2]; MAX_PLY + 2];
         self.entering_king_rule = options.entering_king_rule;
@@ -542,9 +567,27 @@ impl Searcher {
     }
 
     /// USI forbids `bestmove` before `stop`/`ponderhit` in ponder and infinite mode.
-    fn wait_for_stop_if_needed(&self) {
+    fn wait_for_stop_if_needed(&mut self) {
         while !self.control.stopped() && (self.control.is_pondering() || self.infinite) {
+            if self.adopt_ponderhit_clock() {
+                continue;
+            }
             std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// Takes over a clock sent with `ponderhit`: the search is then bounded by it.
+    fn adopt_ponderhit_clock(&mut self) -> bool {
+        if self.helper_id != 0 {
+            return false;
+        }
+        match self.control.take_ponderhit_clock() {
+            Some(clock) => {
+                self.budget = time::budget(&clock, self.root_side, self.move_overhead_ms);
+                self.infinite = false;
+                true
+            }
+            None => false,
         }
     }
 
@@ -620,6 +663,7 @@ impl Searcher {
             if self.helper_id != 0 {
                 self.control.helper_nodes.fetch_add(1024, Ordering::Relaxed);
             }
+            self.adopt_ponderhit_clock();
             if self.control.stopped() || self.nodes >= self.node_limit {
                 self.aborted = true;
             } else if let Some(b) = self.budget {

@@ -34,8 +34,9 @@ pub enum Command {
     GoPerft(u32),
     /// `stop`
     Stop,
-    /// `ponderhit`
-    PonderHit,
+    /// `ponderhit`, optionally with the clock as `go` gives it (`ponderhit btime .. wtime ..
+    /// byoyomi ..`, a YaneuraOu extension that ShogiHome's early ponder relies on).
+    PonderHit(Option<Limits>),
     /// `gameover win|lose|draw`
     GameOver,
     /// `quit`
@@ -59,7 +60,11 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "isready" => Ok(Command::IsReady),
         "usinewgame" => Ok(Command::UsiNewGame),
         "stop" => Ok(Command::Stop),
-        "ponderhit" => Ok(Command::PonderHit),
+        "ponderhit" if rest.is_empty() => Ok(Command::PonderHit(None)),
+        "ponderhit" => match parse_go(rest)? {
+            Command::Go(limits) if limits.has_clock() => Ok(Command::PonderHit(Some(limits))),
+            _ => Err("ponderhit accepts only btime, wtime, byoyomi, binc and winc".into()),
+        },
         "quit" => Ok(Command::Quit),
         "gameover" => match rest.first() {
             Some(&"win") | Some(&"lose") | Some(&"draw") | None => Ok(Command::GameOver),
@@ -261,5 +266,12 @@ mod tests {
             Ok(Command::GoMate(MateLimit::Infinite))
         );
         assert_eq!(parse("go perft 3"), Ok(Command::GoPerft(3)));
+        assert_eq!(parse("ponderhit"), Ok(Command::PonderHit(None)));
+        let Ok(Command::PonderHit(Some(l))) = parse("ponderhit btime 100 wtime 200 byoyomi 1000")
+        else {
+            panic!()
+        };
+        assert_eq!(l.byoyomi, 1000);
+        assert!(parse("ponderhit depth 3").is_err());
     }
 }

@@ -38,8 +38,8 @@ pub trait UsiEngine {
     fn go_mate(&mut self, limit: MateLimit, events: Sender<EngineEvent>) -> Result<(), String>;
     /// Asks the running search to stop (it still sends its answer).
     fn stop(&mut self);
-    /// The opponent played the ponder move.
-    fn ponderhit(&mut self);
+    /// The opponent played the ponder move; `clock` replaces the clock given with `go ponder`.
+    fn ponderhit(&mut self, clock: Option<Limits>);
     /// Called after the search's final event: joins the search thread.
     fn search_finished(&mut self);
     /// Perft split by root move, USI text.
@@ -191,9 +191,9 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
                     self.engine.stop();
                 }
             }
-            Command::PonderHit => {
+            Command::PonderHit(clock) => {
                 if self.searching {
-                    self.engine.ponderhit();
+                    self.engine.ponderhit(clock);
                 }
             }
             // The rest needs an idle engine: wait for the running search to answer.
@@ -253,7 +253,7 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
             | Command::IsReady
             | Command::Stop
             | Command::GameOver
-            | Command::PonderHit
+            | Command::PonderHit(_)
             | Command::Quit => {}
         }
     }
