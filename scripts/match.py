@@ -152,28 +152,40 @@ def main():
 
     if args.csa and os.path.dirname(args.csa):
         os.makedirs(os.path.dirname(args.csa), exist_ok=True)
+
+    def summary(res):
+        w, l, d = res["engine1_won"], res["engine2_won"], res["draw"]
+        s, err, elo, elo_lo, elo_hi = score_with_error(w, l, d)
+        return {
+            "engine1": res["engine1_name"], "engine2": res["engine2_name"],
+            "games": w + l + d, "wins": w, "losses": l, "draws": d,
+            "score": round(s, 4), "score_err95": round(err, 4),
+            "elo": elo, "elo_low95": elo_lo, "elo_high95": elo_hi,
+            "byoyomi": args.byoyomi, "time": args.time, "inc": args.inc, "nodes": args.nodes,
+            "games_ended_by_illegal_move_or_perpetual_check": outcomes["illegal"],
+            "games_ended_by_cshogi_timeup": outcomes["timeup"],
+            "move_times": timing.report(),
+        }
+
+    def write(data):
+        if args.out:
+            with open(args.out, "w") as f:
+                f.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+    def after_each_game(res):
+        # Keep the summary current, so an interrupted match still leaves its figures.
+        write(summary(res))
+        return True
+
     res = cshogi.cli.main(
         resolve(args.engine1), resolve(args.engine2), opts(args.options1), opts(args.options2),
         games=args.games, byoyomi=args.byoyomi, time=args.time, inc=args.inc, draw=args.draw,
         opening=args.opening, opening_moves=24, csa=args.csa, multi_csa=True,
+        callback=after_each_game,
     )
-    w, l, d = res["engine1_won"], res["engine2_won"], res["draw"]
-    s, err, elo, elo_lo, elo_hi = score_with_error(w, l, d)
-    summary = {
-        "engine1": res["engine1_name"], "engine2": res["engine2_name"],
-        "games": w + l + d, "wins": w, "losses": l, "draws": d,
-        "score": round(s, 4), "score_err95": round(err, 4),
-        "elo": elo, "elo_low95": elo_lo, "elo_high95": elo_hi,
-        "byoyomi": args.byoyomi, "time": args.time, "inc": args.inc, "nodes": args.nodes,
-        "games_ended_by_illegal_move_or_perpetual_check": outcomes["illegal"],
-        "games_ended_by_cshogi_timeup": outcomes["timeup"],
-        "move_times": timing.report(),
-    }
-    line = json.dumps(summary, ensure_ascii=False)
-    real_print(line)
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write(line + "\n")
+    final = summary(res)
+    real_print(json.dumps(final, ensure_ascii=False))
+    write(final)
 
 
 if __name__ == "__main__":
