@@ -475,6 +475,10 @@ impl UsiEngine for Engine {
         s
     }
 
+    fn explain_eval(&self) -> String {
+        crate::eval::explain(&self.position)
+    }
+
     fn bench(&mut self, depth: Option<u32>) -> Vec<String> {
         crate::bench::run(depth)
             .lines()

@@ -37,6 +37,12 @@ enum Cmd {
         #[arg(long)]
         sfen: Option<String>,
     },
+    /// Print the static evaluation of a position and its parts.
+    Eval {
+        /// Position (default: the starting position).
+        #[arg(long)]
+        sfen: Option<String>,
+    },
     /// Look for a mate by continuous checks for the side to move.
     Mate {
         /// Position to solve.
@@ -81,6 +87,10 @@ fn main() {
                 secs,
                 total as f64 / secs.max(1e-9) / 1e6
             );
+        }
+        Cmd::Eval { sfen } => {
+            let pos = parse_or_exit(sfen.as_deref().unwrap_or(STARTPOS_SFEN));
+            print!("{}", hisha::eval::explain(&pos));
         }
         Cmd::Mate { sfen, time } => {
             let mut pos = parse_or_exit(&sfen);

@@ -82,25 +82,49 @@ const SLIDER_MOBILITY: Value = 3;
 /// Penalty of a king by its relative rank (8 = own back rank, 0 = enemy back rank).
 const KING_RANK: [Value; 9] = [40, 30, 10, -60, -60, -45, -25, -5, 0];
 
-fn side_form(pos: &Position, us: Color) -> Value {
+/// One side's form, term by term (each a bonus for that side).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FormTerms {
+    /// Pieces close to their own king.
+    pub defence: Value,
+    /// Pieces close to the enemy king.
+    pub attack: Value,
+    /// Hand pieces against open squares around the enemy king.
+    pub drop_pressure: Value,
+    /// Where the own king stands.
+    pub king_placement: Value,
+    /// Squares attacked by bishops, rooks, horses and dragons.
+    pub mobility: Value,
+}
+
+impl FormTerms {
+    /// The sum of the terms.
+    pub fn total(&self) -> Value {
+        self.defence + self.attack + self.drop_pressure + self.king_placement + self.mobility
+    }
+}
+
+/// The form terms of `us`.
+pub fn side_terms(pos: &Position, us: Color) -> FormTerms {
     let them = !us;
+    let mut t = FormTerms::default();
     let (Some(own_king), enemy_king) = (pos.king_square(us), pos.king_square(them)) else {
-        return 0;
+        return t;
     };
     let occupied = pos.occupied();
-    let mut v = KING_RANK[own_king.relative_rank(us) as usize];
+    t.king_placement = KING_RANK[own_king.relative_rank(us) as usize];
     for sq in pos.color_pieces(us) {
         let kind = pos.piece_on(sq).expect("occupied").kind();
         if kind == PieceKind::King {
             continue;
         }
         let d_own = DISTANCE[sq.index()][own_king.index()] as usize;
-        v += DEFENCE[kind.index()] * CLOSENESS[d_own] / 100;
+        t.defence += DEFENCE[kind.index()] * CLOSENESS[d_own] / 100;
         if let Some(ek) = enemy_king {
             let d_enemy = DISTANCE[sq.index()][ek.index()] as usize;
-            v += ATTACK[kind.index()] * CLOSENESS[d_enemy] / 100;
+            t.attack += ATTACK[kind.index()] * CLOSENESS[d_enemy] / 100;
         }
-        v += match kind {
+        t.mobility += match kind {
             PieceKind::Bishop | PieceKind::Horse => {
                 bishop_attacks(sq, occupied).count() as Value * SLIDER_MOBILITY
             }
@@ -117,12 +141,12 @@ fn side_form(pos: &Position, us: Color) -> Value {
             .map(|&k| hand.count(k) as Value * HAND_THREAT[k.index()])
             .sum();
         let open = (crate::shogi::attacks::king_attacks(ek) - occupied).count() as Value;
-        v += threat.min(12) * open * DROP_PRESSURE;
+        t.drop_pressure = threat.min(12) * open * DROP_PRESSURE;
     }
-    v
+    t
 }
 
 /// The form score from Black's point of view.
 pub fn form(pos: &Position) -> Value {
-    side_form(pos, Color::Black) - side_form(pos, Color::White)
+    side_terms(pos, Color::Black).total() - side_terms(pos, Color::White).total()
 }

@@ -80,6 +80,42 @@ pub fn evaluate_material(pos: &Position) -> Value {
     from_side_to_move(pos, material(pos))
 }
 
+/// A readable breakdown of the evaluation: the `eval` command prints it.
+pub fn explain(pos: &Position) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let board = |c: Color| -> Value {
+        PieceKind::ALL
+            .iter()
+            .filter(|&&k| k != PieceKind::King)
+            .map(|&k| pos.pieces(c, k).count() as Value * PIECE_VALUE[k.index()])
+            .sum()
+    };
+    let hand = |c: Color| -> Value {
+        PieceKind::HAND
+            .iter()
+            .map(|&k| pos.hand(c).count(k) as Value * HAND_VALUE[k.index()])
+            .sum()
+    };
+    let b = form::side_terms(pos, Color::Black);
+    let w = form::side_terms(pos, Color::White);
+    let _ = writeln!(out, "term              black    white    black-white");
+    let mut row = |name: &str, x: Value, y: Value| {
+        let _ = writeln!(out, "{name:<16} {x:>6}   {y:>6}   {:>8}", x - y);
+    };
+    row("material board", board(Color::Black), board(Color::White));
+    row("material hand", hand(Color::Black), hand(Color::White));
+    row("defence", b.defence, w.defence);
+    row("attack", b.attack, w.attack);
+    row("drop pressure", b.drop_pressure, w.drop_pressure);
+    row("king placement", b.king_placement, w.king_placement);
+    row("mobility", b.mobility, w.mobility);
+    let total = material(pos) + form::form(pos);
+    let _ = writeln!(out, "total (black's view): {total}");
+    let _ = writeln!(out, "total (side to move's view): {}", evaluate(pos));
+    out
+}
+
 fn from_side_to_move(pos: &Position, black_view: Value) -> Value {
     match pos.side_to_move() {
         Color::Black => black_view,
@@ -90,6 +126,29 @@ fn from_side_to_move(pos: &Position, black_view: Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn explanation_adds_up() {
+        let p = Position::from_sfen(
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        )
+        .unwrap();
+        let text = explain(&p);
+        let diffs: Value = text
+            .lines()
+            .skip(1)
+            .take(7)
+            .map(|l| {
+                l.split_whitespace()
+                    .last()
+                    .unwrap()
+                    .parse::<Value>()
+                    .unwrap()
+            })
+            .sum();
+        assert_eq!(diffs, material(&p) + form::form(&p));
+        assert!(text.contains(&format!("side to move's view): {}", evaluate(&p))));
+    }
 
     #[test]
     fn startpos_is_level() {

@@ -45,6 +45,8 @@ pub enum Command {
     Display,
     /// `bench [depth]`
     Bench(Option<u32>),
+    /// `eval`: the evaluation of the position and its parts.
+    Eval,
     /// An empty line.
     Nothing,
 }
@@ -74,6 +76,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "position" => parse_position(rest),
         "go" => parse_go(rest),
         "d" => Ok(Command::Display),
+        "eval" => Ok(Command::Eval),
         "bench" => match rest.first() {
             None => Ok(Command::Bench(None)),
             Some(d) => d

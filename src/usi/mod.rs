@@ -48,6 +48,8 @@ pub trait UsiEngine {
     fn display(&self) -> String;
     /// Runs the bench and returns its report lines.
     fn bench(&mut self, depth: Option<u32>) -> Vec<String>;
+    /// The static evaluation of the position, explained.
+    fn explain_eval(&self) -> String;
 }
 
 /// Spawns the stdin reader: one line per message; the channel closes at end of input.
@@ -240,6 +242,11 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
             }
             Command::Display => {
                 for l in self.engine.display().lines() {
+                    self.send(&info_string(l));
+                }
+            }
+            Command::Eval => {
+                for l in self.engine.explain_eval().lines() {
                     self.send(&info_string(l));
                 }
             }
