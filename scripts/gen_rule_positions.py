@@ -42,24 +42,14 @@ HAND_MADE = [
 ]
 
 
-def perft_cshogi(board, depth):
+def perft(board, depth):
+    """Leaf count; works on a cshogi.Board and on a shogi.Board (same push/pop/legal_moves)."""
     if depth == 1:
         return len(list(board.legal_moves))
     n = 0
     for m in list(board.legal_moves):
         board.push(m)
-        n += perft_cshogi(board, depth - 1)
-        board.pop()
-    return n
-
-
-def perft_python_shogi(board, depth):
-    if depth == 1:
-        return len(list(board.legal_moves))
-    n = 0
-    for m in list(board.legal_moves):
-        board.push(m)
-        n += perft_python_shogi(board, depth - 1)
+        n += perft(board, depth - 1)
         board.pop()
     return n
 
@@ -96,8 +86,8 @@ def main():
     for name, sfen in HAND_MADE + random_positions(60, 20261122):
         counts = []
         for depth in (1, 2):
-            a = perft_cshogi(cshogi.Board(sfen), depth)
-            b = perft_python_shogi(shogi.Board(sfen), depth)
+            a = perft(cshogi.Board(sfen), depth)
+            b = perft(shogi.Board(sfen), depth)
             if a != b:
                 # No count without agreement; the tests check such positions by the rule itself.
                 print(f"# generators disagree, no count: {name} ; {sfen} ; depth {depth}: "

@@ -360,14 +360,7 @@ impl UsiEngine for Engine {
                         searcher = Searcher::new(tt_for_recovery, control_for_recovery);
                         let mut list = MoveList::new();
                         crate::shogi::generate_legal(&root, &mut list);
-                        crate::search::SearchResult {
-                            best: list.first().copied(),
-                            ponder: None,
-                            score: 0,
-                            nodes: 0,
-                            depth: 0,
-                            declare_win: false,
-                        }
+                        crate::search::SearchResult::immediate(list.first().copied(), 0)
                     }
                 };
                 let best = match result.best {

@@ -102,6 +102,20 @@ pub struct SearchResult {
     pub declare_win: bool,
 }
 
+impl SearchResult {
+    /// An answer given without searching (no legal move, a declaration, a single legal move).
+    pub fn immediate(best: Option<Move>, score: Value) -> SearchResult {
+        SearchResult {
+            best,
+            ponder: None,
+            score,
+            nodes: 0,
+            depth: 0,
+            declare_win: false,
+        }
+    }
+}
+
 /// Flags shared between the front end and a running search.
 #[derive(Default)]
 pub struct SearchControl {
@@ -411,42 +425,24 @@ impl Searcher {
             .collect();
         if self.root_moves.is_empty() {
             self.wait_for_stop_if_needed();
-            return SearchResult {
-                best: None,
-                ponder: None,
-                score: -MATE,
-                nodes: 0,
-                depth: 0,
-                declare_win: false,
-            };
+            return SearchResult::immediate(None, -MATE);
         }
         // A winning declaration needs no search (but still waits for stop/ponderhit).
         match pos.declaration(self.entering_king_rule) {
             Some(Declaration::Win) => {
                 self.wait_for_stop_if_needed();
                 return SearchResult {
-                    best: None,
-                    ponder: None,
-                    score: MATE,
-                    nodes: 0,
-                    depth: 0,
                     declare_win: true,
+                    ..SearchResult::immediate(None, MATE)
                 };
             }
             Some(Declaration::TryMove(m)) if limits.searchmoves.is_empty() => {
                 self.wait_for_stop_if_needed();
-                return SearchResult {
-                    best: Some(m),
-                    ponder: None,
-                    score: MATE - 1,
-                    nodes: 0,
-                    depth: 0,
-                    declare_win: false,
-                };
+                return SearchResult::immediate(Some(m), MATE - 1);
             }
             _ => {}
         }
-        // Order the root by a TT move, if any, then by the picker's static order.
+        // Put the TT move, if any, first; the rest stay in generation order until scored.
         if let Some(hit) = self.tt.probe(pos.key()) {
             if let Some(i) = self.root_moves.iter().position(|r| Some(r.mv) == hit.mv) {
                 self.root_moves.swap(0, i);
@@ -455,15 +451,8 @@ impl Searcher {
 
         // One legal move: nothing to think about (unless the GUI asked for analysis).
         if self.root_moves.len() == 1 && !self.infinite && !limits.ponder && self.helper_id == 0 {
-            let mv = self.root_moves[0].mv;
-            return SearchResult {
-                best: Some(mv),
-                ponder: None,
-                score: self.tt.probe(pos.key()).map_or(0, |h| h.value),
-                nodes: 0,
-                depth: 0,
-                declare_win: false,
-            };
+            let score = self.tt.probe(pos.key()).map_or(0, |h| h.value);
+            return SearchResult::immediate(Some(self.root_moves[0].mv), score);
         }
         let multipv = options.multipv.clamp(1, self.root_moves.len());
         let mut completed_depth = 0;

@@ -88,6 +88,18 @@ impl MovePicker {
         self.tt_move
     }
 
+    /// The best-scored move not handed out yet (selection sort, one step).
+    fn select_best(&mut self) -> Option<Move> {
+        let n = self.moves.len();
+        if self.index >= n {
+            return None;
+        }
+        let i = self.index;
+        pick_next(self.moves.as_mut_slice(), &mut self.scores[..n], i);
+        self.index += 1;
+        Some(self.moves[i])
+    }
+
     /// The next move, or `None` when every move has been handed out.
     pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
         loop {
@@ -115,12 +127,7 @@ impl MovePicker {
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
-                    while self.index < self.moves.len() {
-                        let n = self.moves.len();
-                        let i = self.index;
-                        pick_next(self.moves.as_mut_slice(), &mut self.scores[..n], i);
-                        self.index += 1;
-                        let m = self.moves[i];
+                    while let Some(m) = self.select_best() {
                         if Some(m) == self.tt_move {
                             continue;
                         }
@@ -201,12 +208,7 @@ impl MovePicker {
                     self.stage = Stage::Evasions;
                 }
                 Stage::Evasions => {
-                    while self.index < self.moves.len() {
-                        let n = self.moves.len();
-                        let i = self.index;
-                        pick_next(self.moves.as_mut_slice(), &mut self.scores[..n], i);
-                        self.index += 1;
-                        let m = self.moves[i];
+                    while let Some(m) = self.select_best() {
                         if Some(m) != self.tt_move {
                             return Some(m);
                         }

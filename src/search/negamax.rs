@@ -3,7 +3,7 @@
 use super::move_picker::MovePicker;
 use super::ordering::is_capture;
 use super::params::*;
-use super::tt::Bound;
+use super::tt::{Bound, TtHit};
 use super::{Searcher, INFINITE, MATE, MATE_BOUND};
 use crate::eval::{evaluate, evaluate_material, Value, PIECE_VALUE};
 use crate::shogi::{Declaration, Move, Position, Repetition};
@@ -29,6 +29,19 @@ fn value_from_tt(v: Value, ply: usize) -> Value {
     } else {
         v
     }
+}
+
+/// The stored value, if its bound settles the node for the window (`alpha`, `beta`).
+#[inline(always)]
+fn tt_cutoff(h: &TtHit, ply: usize, alpha: Value, beta: Value) -> Option<Value> {
+    let v = value_from_tt(h.value, ply);
+    let cut = match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => v >= beta,
+        Bound::Upper => v <= alpha,
+        Bound::None => false,
+    };
+    cut.then_some(v)
 }
 
 impl Searcher {
@@ -157,19 +170,11 @@ impl Searcher {
         // Step 5. Transposition table: a deep enough bound ends the node outside PV nodes.
         let key = pos.key();
         let hit = self.tt.probe(key);
-        if let Some(h) = hit {
-            if !pv_node && h.depth >= depth {
-                let v = value_from_tt(h.value, ply);
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                    Bound::None => false,
-                };
-                if cut {
-                    return v;
-                }
-            }
+        if let Some(v) = hit
+            .filter(|h| !pv_node && h.depth >= depth)
+            .and_then(|h| tt_cutoff(&h, ply, alpha, beta))
+        {
+            return v;
         }
 
         // Step 6. Static evaluation, and pruning that trusts it (never in check or at PV nodes).
@@ -367,17 +372,8 @@ impl Searcher {
         }
         let key = pos.key();
         let hit = self.tt.probe(key);
-        if let Some(h) = hit {
-            let v = value_from_tt(h.value, ply);
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-                Bound::None => false,
-            };
-            if cut {
-                return v;
-            }
+        if let Some(v) = hit.and_then(|h| tt_cutoff(&h, ply, alpha, beta)) {
+            return v;
         }
         let in_check = pos.in_check();
         let original_alpha = alpha;
