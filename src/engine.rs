@@ -16,12 +16,13 @@ use std::thread::JoinHandle;
 
 /// The `Search_*` check options and the switch each one sets.
 type FeatureField = fn(&mut Features) -> &mut bool;
-const FEATURE_OPTIONS: [(&str, FeatureField); 6] = [
+const FEATURE_OPTIONS: [(&str, FeatureField); 7] = [
     ("Search_NullMove", |f| &mut f.null_move),
     ("Search_LMR", |f| &mut f.lmr),
     ("Search_History", |f| &mut f.history),
     ("Search_CheckExtension", |f| &mut f.check_extension),
     ("Search_Futility", |f| &mut f.futility),
+    ("Search_Continuation", |f| &mut f.continuation),
     ("Eval_Form", |f| &mut f.form_eval),
 ];
 

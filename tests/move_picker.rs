@@ -4,7 +4,7 @@
 
 mod common;
 use hisha::search::move_picker::MovePicker;
-use hisha::search::ordering::History;
+use hisha::search::ordering::{ContinuationHistory, History, OrderingContext};
 use hisha::shogi::{generate_legal, Move, MoveList, Position};
 use rand::{Rng, SeedableRng};
 
@@ -15,6 +15,15 @@ fn random_hint(rng: &mut impl Rng, here: &MoveList, elsewhere: &[Move]) -> Optio
         2 if !elsewhere.is_empty() => Some(elsewhere[rng.gen_range(0..elsewhere.len())]),
         _ => Move::from_raw(rng.gen()),
     }
+}
+
+fn continuation_table() -> &'static ContinuationHistory {
+    static TABLE: std::sync::OnceLock<ContinuationHistory> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = ContinuationHistory::default();
+        t.update((3, 40), (0, 10), 5000);
+        t
+    })
 }
 
 /// Counts leaves by walking the picker; at each node checks it against `generate_legal`.
@@ -28,13 +37,19 @@ fn picker_perft(
     let mut legal = MoveList::new();
     generate_legal(pos, &mut legal);
     let tt = random_hint(rng, &legal, elsewhere);
-    let killers = [
+    let refutations = [
+        random_hint(rng, &legal, elsewhere),
         random_hint(rng, &legal, elsewhere),
         random_hint(rng, &legal, elsewhere),
     ];
-    let mut picker = MovePicker::new(pos, tt, killers);
+    let continuation = continuation_table();
+    let ordering = OrderingContext {
+        history,
+        continuation: [Some(continuation.after((3, 40))), None],
+    };
+    let mut picker = MovePicker::new(pos, tt, refutations);
     let mut seen = Vec::new();
-    while let Some(m) = picker.next(pos, history) {
+    while let Some(m) = picker.next(pos, &ordering) {
         seen.push(m);
     }
     let mut a: Vec<u16> = seen.iter().map(|m| m.raw()).collect();
@@ -98,7 +113,11 @@ fn quiescence_picker_gives_captures_or_evasions() {
         generate_legal(&pos, &mut legal);
         let mut picker = MovePicker::quiescence(&pos, None);
         let mut seen = Vec::new();
-        while let Some(m) = picker.next(&pos, &history) {
+        let ordering = OrderingContext {
+            history: &history,
+            continuation: [None, None],
+        };
+        while let Some(m) = picker.next(&pos, &ordering) {
             assert!(legal.contains(m), "{m} in {}", row.sfen);
             assert!(!seen.contains(&m), "{m} twice");
             seen.push(m);

@@ -243,6 +243,10 @@ pub struct Searcher {
     tt: Arc<TranspositionTable>,
     control: Arc<SearchControl>,
     history: Box<ordering::History>,
+    continuation: ordering::ContinuationHistory,
+    counter_moves: Box<[[Option<Move>; 81]; 28]>,
+    /// The (piece, destination) of the move played at each ply of the current line.
+    moved: [Option<(usize, usize)>; MAX_PLY + 2],
     // Per-search state.
     nodes: u64,
     seldepth: usize,
@@ -275,6 +279,9 @@ impl Searcher {
             tt,
             control,
             history: Box::default(),
+            continuation: ordering::ContinuationHistory::default(),
+            counter_moves: Box::new([[None; 81]; 28]),
+            moved: [None; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
             start: Instant::now(),
@@ -311,6 +318,8 @@ impl Searcher {
     /// Forgets what was learnt in earlier games (history tables).
     pub fn new_game(&mut self) {
         *self.history = ordering::History::default();
+        self.continuation = ordering::ContinuationHistory::default();
+        *self.counter_moves = [[None; 81]; 28];
     }
 
     /// Nodes searched by the last search.

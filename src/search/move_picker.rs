@@ -2,14 +2,15 @@
 //! off by the TT move or a good capture never generates its quiet moves at all.
 //!
 //! Stages: the TT move; captures, best victim first, those that lose material by SEE set aside;
-//! the two killers; quiet moves (drops included) by history, promotions first; the captures set
+//! the two killers and the countermove; quiet moves (drops included) by butterfly and
+//! continuation history, promotions first; the captures set
 //! aside. In check: the TT move, then every evasion in one ordered list. In quiescence (not in
 //! check): the TT move if it captures, then the captures that do not lose material.
 //!
 //! The picker is not an `Iterator` because the position is lent to it on each call; walking it
 //! at every node yields exactly the moves of `generate_legal` (tests/move_picker.rs).
 
-use super::ordering::{is_capture, pick_next, score_move, History};
+use super::ordering::{is_capture, pick_next, score_move, OrderingContext};
 use super::see::see_ge;
 use crate::eval::PIECE_VALUE;
 use crate::shogi::{
@@ -39,7 +40,7 @@ pub struct MovePicker {
     stage: Stage,
     quiescence: bool,
     tt_move: Option<Move>,
-    killers: [Option<Move>; 2],
+    killers: [Option<Move>; 3],
     killer_index: usize,
     moves: MoveList,
     scores: [i32; MAX_MOVES],
@@ -49,20 +50,24 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
-    /// A picker for a main-search node.
-    pub fn new(pos: &Position, tt_move: Option<Move>, killers: [Option<Move>; 2]) -> MovePicker {
-        MovePicker::with_mode(pos, tt_move, killers, false)
+    /// A picker for a main-search node; `refutations` are the two killers and the countermove.
+    pub fn new(
+        pos: &Position,
+        tt_move: Option<Move>,
+        refutations: [Option<Move>; 3],
+    ) -> MovePicker {
+        MovePicker::with_mode(pos, tt_move, refutations, false)
     }
 
     /// A picker for a quiescence node: captures only, or every evasion when in check.
     pub fn quiescence(pos: &Position, tt_move: Option<Move>) -> MovePicker {
-        MovePicker::with_mode(pos, tt_move, [None, None], true)
+        MovePicker::with_mode(pos, tt_move, [None; 3], true)
     }
 
     fn with_mode(
         pos: &Position,
         tt_move: Option<Move>,
-        killers: [Option<Move>; 2],
+        killers: [Option<Move>; 3],
         quiescence: bool,
     ) -> MovePicker {
         let in_check = pos.in_check();
@@ -101,7 +106,7 @@ impl MovePicker {
     }
 
     /// The next move, or `None` when every move has been handed out.
-    pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
+    pub fn next(&mut self, pos: &Position, ordering: &OrderingContext) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -146,12 +151,12 @@ impl MovePicker {
                     };
                 }
                 Stage::Killers => {
-                    while self.killer_index < 2 {
+                    while self.killer_index < self.killers.len() {
                         let k = self.killers[self.killer_index];
                         self.killer_index += 1;
                         let Some(m) = k else { continue };
                         let duplicate = Some(m) == self.tt_move
-                            || (self.killer_index == 2 && self.killers[0] == Some(m));
+                            || self.killers[..self.killer_index - 1].contains(&Some(m));
                         if !duplicate && !is_capture(pos, m) && is_legal_search_move(pos, m) {
                             return Some(m);
                         }
@@ -165,7 +170,7 @@ impl MovePicker {
                     let n = self.moves.len();
                     let mut keys = [0u64; MAX_MOVES];
                     for (i, &m) in self.moves.iter().enumerate() {
-                        let mut score = history.get(pos.side_to_move(), m);
+                        let mut score = ordering.quiet_score(pos, m);
                         if m.is_promotion() {
                             score += QUIET_PROMOTION_BONUS;
                         }
@@ -202,7 +207,8 @@ impl MovePicker {
                 Stage::GenerateEvasions => {
                     generate_legal(pos, &mut self.moves);
                     for (i, &m) in self.moves.iter().enumerate() {
-                        self.scores[i] = score_move(pos, m, None, &self.killers, history);
+                        let killers = [self.killers[0], self.killers[1]];
+                        self.scores[i] = score_move(pos, m, None, &killers, ordering.history);
                     }
                     self.index = 0;
                     self.stage = Stage::Evasions;

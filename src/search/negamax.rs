@@ -1,7 +1,7 @@
 //! Principal variation search and quiescence search.
 
 use super::move_picker::MovePicker;
-use super::ordering::is_capture;
+use super::ordering::{is_capture, moved_piece, OrderingContext};
 use super::params::*;
 use super::tt::{Bound, TtHit};
 use super::{Searcher, INFINITE, MATE, MATE_BOUND};
@@ -66,6 +66,49 @@ impl Searcher {
         }
     }
 
+    /// The (piece, destination) of the move played `back` plies before `ply`, if any.
+    #[inline(always)]
+    fn previous_move(&self, ply: usize, back: usize) -> Option<(usize, usize)> {
+        if self.features.continuation && ply >= back {
+            self.moved[ply - back]
+        } else {
+            None
+        }
+    }
+
+    /// Rewards (or, with a negative bonus, punishes) quiet move `m` at `ply` in the butterfly
+    /// and continuation histories.
+    fn update_quiet_stats(
+        &mut self,
+        ply: usize,
+        us: crate::shogi::Color,
+        (m, moved): (Move, (usize, usize)),
+        bonus: i32,
+    ) {
+        if self.features.history {
+            self.history.update(us, m, bonus);
+        }
+        for back in 1..=2 {
+            if let Some(previous) = self.previous_move(ply, back) {
+                self.continuation.update(previous, moved, bonus);
+            }
+        }
+    }
+
+    /// What orders the quiet moves at `ply`.
+    #[inline(always)]
+    fn ordering_context(&self, ply: usize) -> OrderingContext<'_> {
+        OrderingContext {
+            history: &self.history,
+            continuation: [
+                self.previous_move(ply, 1)
+                    .map(|p| self.continuation.after(p)),
+                self.previous_move(ply, 2)
+                    .map(|p| self.continuation.after(p)),
+            ],
+        }
+    }
+
     /// Searches the root moves from `pv_index` on, updating their scores and lines.
     pub(super) fn root_search(
         &mut self,
@@ -78,6 +121,7 @@ impl Searcher {
         self.nodes += 1;
         for i in self.pv_index..self.root_moves.len() {
             let m = self.root_moves[i].mv;
+            self.moved[0] = Some(moved_piece(pos, m));
             pos.do_move(m);
             let extension = i32::from(pos.in_check());
             let new_depth = depth - 1 + extension;
@@ -199,6 +243,7 @@ impl Searcher {
                 && pos.last_move().is_some()
             {
                 let r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
+                self.moved[ply] = None;
                 pos.do_null_move();
                 let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 pos.undo_null_move();
@@ -214,17 +259,28 @@ impl Searcher {
         // Step 7. The staged move picker: TT move (checked for legality, keys collide), good
         // captures, killers, quiets by history, bad captures; every evasion when in check.
         let killers = self.killers[ply];
-        let mut picker = MovePicker::new(pos, hit.and_then(|h| h.mv), killers);
+        let previous = self.previous_move(ply, 1);
+        let counter = previous.and_then(|(piece, to)| self.counter_moves[piece][to]);
+        let mut picker = MovePicker::new(
+            pos,
+            hit.and_then(|h| h.mv),
+            [killers[0], killers[1], counter],
+        );
 
         // Step 8. Search the moves: the first with a full window, the rest with a null window
         // (reduced when late and quiet) and a re-search when they beat alpha.
         let us = pos.side_to_move();
         let mut best = -INFINITE;
         let mut best_move: Option<Move> = None;
-        let mut quiets_tried: [Option<Move>; 64] = [None; 64];
+        let mut quiets_tried: [Option<(Move, (usize, usize))>; 64] = [None; 64];
         let mut quiet_count = 0;
         let mut move_count = 0;
-        while let Some(m) = picker.next(pos, &self.history) {
+        loop {
+            let next = {
+                let ordering = self.ordering_context(ply);
+                picker.next(pos, &ordering)
+            };
+            let Some(m) = next else { break };
             let i = move_count;
             move_count += 1;
             let capture = is_capture(pos, m);
@@ -241,6 +297,8 @@ impl Searcher {
                 quiet_count += 1;
                 continue;
             }
+            let moved = moved_piece(pos, m);
+            self.moved[ply] = Some(moved);
             pos.do_move(m);
             let gives_check = pos.in_check();
             let extension = i32::from(
@@ -307,13 +365,12 @@ impl Searcher {
                                 self.killers[ply] = [Some(m), killers[0]];
                             }
                             let bonus = depth * depth;
-                            if self.features.history {
-                                self.history.update(us, m, bonus);
+                            self.update_quiet_stats(ply, us, (m, moved), bonus);
+                            for &q in quiets_tried[..quiet_count.min(64)].iter().flatten() {
+                                self.update_quiet_stats(ply, us, q, -bonus);
                             }
-                            for q in quiets_tried[..quiet_count.min(64)].iter().flatten() {
-                                if self.features.history {
-                                    self.history.update(us, *q, -bonus);
-                                }
+                            if let Some((piece, to)) = previous {
+                                self.counter_moves[piece][to] = Some(m);
                             }
                         }
                         break;
@@ -323,7 +380,7 @@ impl Searcher {
             }
             if quiet {
                 if quiet_count < quiets_tried.len() {
-                    quiets_tried[quiet_count] = Some(m);
+                    quiets_tried[quiet_count] = Some((m, moved));
                 }
                 quiet_count += 1;
             }
@@ -397,7 +454,15 @@ impl Searcher {
         let mut picker = MovePicker::quiescence(pos, hit.and_then(|h| h.mv));
         let mut best_move = None;
         let mut move_count = 0;
-        while let Some(m) = picker.next(pos, &self.history) {
+        loop {
+            let next = {
+                let ordering = OrderingContext {
+                    history: &self.history,
+                    continuation: [None, None],
+                };
+                picker.next(pos, &ordering)
+            };
+            let Some(m) = next else { break };
             move_count += 1;
             if !in_check {
                 // Delta pruning: even winning the victim outright cannot reach alpha.

@@ -45,6 +45,87 @@ impl History {
     }
 }
 
+/// Index of a coloured piece kind, 0..28.
+#[inline(always)]
+pub fn piece_index(c: Color, kind: crate::shogi::PieceKind) -> usize {
+    c.index() * 14 + kind.index()
+}
+
+/// The piece index and destination of `m` as it stands after the move (promotion included).
+#[inline(always)]
+pub fn moved_piece(pos: &Position, m: Move) -> (usize, usize) {
+    let us = pos.side_to_move();
+    let kind = if m.is_drop() {
+        m.drop_kind()
+    } else {
+        let k = pos.piece_on(m.from()).expect("moving piece").kind();
+        if m.is_promotion() {
+            k.promote()
+        } else {
+            k
+        }
+    };
+    (piece_index(us, kind), m.to().index())
+}
+
+/// Continuation history: how well a quiet move did right after a given move, by the earlier
+/// move's (piece, destination) and this move's (piece, destination).
+pub struct ContinuationHistory {
+    table: Vec<i16>,
+}
+
+const CONT_SLICE: usize = 28 * 81;
+
+impl Default for ContinuationHistory {
+    fn default() -> Self {
+        ContinuationHistory {
+            table: vec![0; CONT_SLICE * CONT_SLICE],
+        }
+    }
+}
+
+impl ContinuationHistory {
+    /// The scores following the move that put piece `piece` on `to`.
+    #[inline(always)]
+    pub fn after(&self, (piece, to): (usize, usize)) -> &[i16] {
+        let start = (piece * 81 + to) * CONT_SLICE;
+        &self.table[start..start + CONT_SLICE]
+    }
+
+    /// Adds `bonus` for `current` played after `previous`, pulled toward zero.
+    #[inline(always)]
+    pub fn update(&mut self, previous: (usize, usize), current: (usize, usize), bonus: i32) {
+        let i = (previous.0 * 81 + previous.1) * CONT_SLICE + current.0 * 81 + current.1;
+        let e = self.table[i] as i32;
+        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        self.table[i] = (e + b - e * b.abs() / HISTORY_MAX) as i16;
+    }
+}
+
+/// What orders quiet moves at one node: butterfly history and the continuation histories of
+/// the last one and two plies.
+pub struct OrderingContext<'a> {
+    /// Butterfly history.
+    pub history: &'a History,
+    /// Continuation scores after the previous move and the one before it.
+    pub continuation: [Option<&'a [i16]>; 2],
+}
+
+impl OrderingContext<'_> {
+    /// The order score of quiet move `m`.
+    #[inline]
+    pub fn quiet_score(&self, pos: &Position, m: Move) -> i32 {
+        let mut score = self.history.get(pos.side_to_move(), m);
+        if self.continuation.iter().any(Option::is_some) {
+            let (piece, to) = moved_piece(pos, m);
+            for c in self.continuation.iter().flatten() {
+                score += c[piece * 81 + to] as i32;
+            }
+        }
+        score
+    }
+}
+
 /// Whether `m` captures a piece.
 #[inline(always)]
 pub fn is_capture(pos: &Position, m: Move) -> bool {

@@ -53,7 +53,7 @@ pub const LMP_BASE: usize = 6;
 
 /// Techniques that can be switched off, to measure what each is worth (USI options
 /// `Search_NullMove`, `Search_LMR`, `Search_History`, `Search_CheckExtension`, `Search_Futility`,
-/// `Eval_Form`).
+/// `Search_Continuation`, `Eval_Form`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Null-move pruning.
@@ -68,6 +68,8 @@ pub struct Features {
     pub futility: bool,
     /// The form terms of the evaluation (off: material only).
     pub form_eval: bool,
+    /// Continuation history and countermoves.
+    pub continuation: bool,
 }
 
 impl Default for Features {
@@ -79,6 +81,7 @@ impl Default for Features {
             check_extension: true,
             futility: true,
             form_eval: true,
+            continuation: true,
         }
     }
 }
