@@ -449,3 +449,27 @@ fn entering_king_declaration() {
     assert_eq!(s.expect("bestmove", 1000), "bestmove 5b5a");
     s.expect_error("setoption name EnteringKingRule value Sometimes");
 }
+
+#[test]
+fn two_threads_search_and_stop() {
+    let mut s = Session::start();
+    s.send("setoption name Threads value 2");
+    s.send("position startpos moves 7g7f");
+    s.send("go depth 6");
+    let best = bestmove_of(&s.expect("bestmove", 10_000));
+    assert!(
+        legal_strings(&position_after(&["7g7f"])).contains(&best),
+        "{best}"
+    );
+    // The helpers are kept between searches; a second search and a stop work as before.
+    s.send("go infinite");
+    s.expect("info depth", 2000);
+    let t = Instant::now();
+    s.send("stop");
+    s.expect("bestmove", 1000);
+    assert!(
+        t.elapsed() < Duration::from_millis(100),
+        "{:?}",
+        t.elapsed()
+    );
+}

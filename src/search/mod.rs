@@ -270,6 +270,8 @@ pub struct Searcher {
     /// Who is to move at the root and the overhead, to rebuild the budget on `ponderhit`.
     root_side: crate::shogi::Color,
     move_overhead_ms: u64,
+    /// Lazy SMP helpers, kept between searches so their histories carry over.
+    helpers: Vec<Searcher>,
 }
 
 impl Searcher {
@@ -302,6 +304,7 @@ impl Searcher {
             helper_id: 0,
             root_side: crate::shogi::Color::Black,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            helpers: Vec::new(),
         }
     }
 
@@ -312,11 +315,17 @@ impl Searcher {
 
     /// Replaces the shared table (after a resize).
     pub fn set_tt(&mut self, tt: Arc<TranspositionTable>) {
+        for h in &mut self.helpers {
+            h.set_tt(tt.clone());
+        }
         self.tt = tt;
     }
 
     /// Forgets what was learnt in earlier games (history tables).
     pub fn new_game(&mut self) {
+        for h in &mut self.helpers {
+            h.new_game();
+        }
         *self.history = ordering::History::default();
         self.continuation = ordering::ContinuationHistory::default();
         *self.counter_moves = [[None; 81]; 28];
@@ -343,11 +352,16 @@ impl Searcher {
             return self.iterate(pos, limits, options, report);
         }
         let root = pos.clone();
-        std::thread::scope(|scope| {
-            let mut helpers = Vec::new();
-            for id in 1..options.threads {
-                let mut helper = Searcher::new(self.tt.clone(), self.control.clone());
-                helper.helper_id = id;
+        while self.helpers.len() < options.threads - 1 {
+            let mut helper = Searcher::new(self.tt.clone(), self.control.clone());
+            helper.helper_id = self.helpers.len() + 1;
+            self.helpers.push(helper);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let result = std::thread::scope(|scope| {
+            let mut running = Vec::new();
+            for helper in helpers.iter_mut().take(options.threads - 1) {
+                let id = helper.helper_id;
                 let mut helper_pos = root.clone();
                 let helper_limits = Limits {
                     infinite: true,
@@ -375,18 +389,20 @@ impl Searcher {
                         )
                     });
                 match spawned {
-                    Ok(h) => helpers.push(h),
+                    Ok(h) => running.push(h),
                     Err(e) => log::warn!("cannot start helper thread {id}: {e}"),
                 }
             }
             let result = self.iterate(pos, limits, options, report);
             // The main thread has its answer: release the helpers.
             self.control.stop();
-            for h in helpers {
+            for h in running {
                 let _ = h.join();
             }
             result
-        })
+        });
+        self.helpers = helpers;
+        result
     }
 
     fn iterate(
