@@ -3,8 +3,11 @@ CARGO ?= cargo
 BIN := target/release/hisha
 GAMES ?= 20
 BYOYOMI ?= 1000
+OPENINGS ?= positions/openings-random.txt
+NODES ?= 30000
 
-.PHONY: help build run test test-deep perft perft-deep bench criterion lint fmt match-gnushogi match-fairy deps clean
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt \
+	match-gnushogi match-fairy match-gpsshogi ablation ab deps clean
 
 help:
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -43,15 +46,36 @@ deps: ## Install the opponents and oracles used by the match scripts (Debian + P
 	apt-get update -qq && apt-get install -y -qq fairy-stockfish gnushogi gpsshogi
 	pip install -q cshogi python-shogi
 
-match-gnushogi: build ## GAMES games vs GNU Shogi at BYOYOMI ms
+perft-vs-fairy: build ## Perft speed vs fairy-stockfish (DEPTH=, SFEN=)
+	python3 scripts/perft_vs_fairy.py $(or $(DEPTH),6) $(if $(SFEN),"$(SFEN)",)
+
+match-gnushogi: build ## GAMES games vs GNU Shogi at BYOYOMI ms (OPENINGS=)
 	mkdir -p matches
 	python3 scripts/match.py --engine1 $(BIN) --engine2 gnushogi --games $(GAMES) --byoyomi $(BYOYOMI) \
-		--opening positions/openings.txt --csa matches/gnushogi-$(BYOYOMI).csa --out matches/gnushogi-$(BYOYOMI).json
+		--opening $(OPENINGS) --csa matches/gnushogi-$(BYOYOMI).csa --out matches/gnushogi-$(BYOYOMI).json
 
-match-fairy: build ## GAMES games vs fairy-stockfish at BYOYOMI ms
+match-fairy: build ## GAMES games vs fairy-stockfish at BYOYOMI ms (OPENINGS=)
 	mkdir -p matches
 	python3 scripts/match.py --engine1 $(BIN) --engine2 fairy-stockfish --options2 Hash:64 --games $(GAMES) \
-		--byoyomi $(BYOYOMI) --opening positions/openings.txt --csa matches/fairy-$(BYOYOMI).csa --out matches/fairy-$(BYOYOMI).json
+		--byoyomi $(BYOYOMI) --opening $(OPENINGS) --csa matches/fairy-$(BYOYOMI).csa --out matches/fairy-$(BYOYOMI).json
+
+match-gpsshogi: build ## GAMES games vs GPSShogi (gpsusi, 1 thread) at BYOYOMI ms
+	mkdir -p matches
+	python3 scripts/match.py --engine1 $(BIN) --engine2 gpsshogi --options2 Thread:1 --games $(GAMES) \
+		--byoyomi $(BYOYOMI) --opening $(OPENINGS) --csa matches/gpsshogi-$(BYOYOMI).csa --out matches/gpsshogi-$(BYOYOMI).json
+
+ablation: build ## Self-play with FEATURE (e.g. Search_LMR) off, GAMES games at NODES nodes per move
+	mkdir -p matches/ablation
+	cp $(BIN) matches/ablation/hisha
+	python3 scripts/match.py --engine1 matches/ablation/hisha --engine2 matches/ablation/hisha \
+		--options2 $(FEATURE):false --games $(GAMES) --nodes $(NODES) --opening $(OPENINGS) \
+		--out matches/ablation/$(FEATURE).json
+
+ab: build ## This build against OLD=<binary>, GAMES games at NODES nodes per move
+	mkdir -p matches/ab
+	cp $(BIN) matches/ab/hisha-new
+	python3 scripts/match.py --engine1 matches/ab/hisha-new --engine2 $(OLD) --games $(GAMES) \
+		--nodes $(NODES) --opening $(OPENINGS) --out matches/ab/result.json
 
 clean:
 	$(CARGO) clean
