@@ -21,6 +21,8 @@ pub struct Limits {
     pub ponder: bool,
     /// Restrict the root to these moves (USI text).
     pub searchmoves: Vec<String>,
+    /// When the command arrived: the GUI's clock started then, not when the search did.
+    pub received: Option<std::time::Instant>,
 }
 
 impl Limits {

@@ -147,7 +147,11 @@ impl SearchControl {
     /// The opponent played the expected move: the clock now applies.
     /// `clock`, if given, replaces the clock of the `go ponder` command.
     pub fn ponderhit(&self, clock: Option<Limits>) {
-        *self.ponderhit_at.lock().expect("ponderhit lock") = Some(Instant::now());
+        let at = clock
+            .as_ref()
+            .and_then(|c| c.received)
+            .unwrap_or_else(Instant::now);
+        *self.ponderhit_at.lock().expect("ponderhit lock") = Some(at);
         if let Some(c) = clock {
             *self.ponderhit_clock.lock().expect("ponderhit lock") = Some(c);
             self.has_ponderhit_clock.store(true, Ordering::SeqCst);
@@ -412,7 +416,7 @@ impl Searcher {
         options: &SearchOptions,
         report: &mut dyn FnMut(SearchEvent),
     ) -> SearchResult {
-        self.start = Instant::now();
+        self.start = limits.received.unwrap_or_else(Instant::now);
         self.nodes = 0;
         self.aborted = false;
         self.infinite = limits.infinite || !limits.is_bounded();
@@ -673,9 +677,11 @@ impl Searcher {
         if self.aborted {
             return true;
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes & (ABORT_CHECK_INTERVAL - 1) == 0 {
             if self.helper_id != 0 {
-                self.control.helper_nodes.fetch_add(1024, Ordering::Relaxed);
+                self.control
+                    .helper_nodes
+                    .fetch_add(ABORT_CHECK_INTERVAL, Ordering::Relaxed);
             }
             self.adopt_ponderhit_clock();
             if self.control.stopped() || self.nodes >= self.node_limit {

@@ -87,3 +87,5 @@ impl Default for Features {
 }
 /// Stack of a search thread (deep recursion with move lists on the stack).
 pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
+/// Nodes between two looks at the clock and the stop flag (a power of two).
+pub const ABORT_CHECK_INTERVAL: u64 = 256;

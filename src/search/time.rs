@@ -4,8 +4,8 @@
 //!   (unused byoyomi is lost, so the search does not stop early).
 //! - Main time (with or without byoyomi or increment): aim at a slice of the main time plus most
 //!   of the byoyomi/increment, never more than a sixth of the main time plus the byoyomi.
-//! - Keep `overhead` ms for the GUI and the pipe, but at most a quarter of what is available, so
-//!   short byoyomi (100 ms) is still used.
+//! - Keep `overhead` ms for the GUI and the pipe, but at most two fifths of what is available,
+//!   so a short byoyomi (100 ms) is still used (60 ms) with room for a loaded machine.
 
 use super::limits::Limits;
 use crate::shogi::Color;
@@ -40,10 +40,10 @@ pub fn budget(limits: &Limits, us: Color, overhead_ms: u64) -> Option<TimeBudget
     let main = limits.time[us.index()].unwrap_or(0);
     let inc = limits.inc[us.index()];
     let byo = limits.byoyomi;
-    // The most this move can take without flagging, less the overhead (at most a quarter).
+    // The most this move can take without flagging, less the overhead (at most two fifths).
     let hard = {
         let total = main + byo;
-        total.saturating_sub(overhead_ms.min(total / 4)).max(1)
+        total.saturating_sub(overhead_ms.min(total * 2 / 5)).max(1)
     };
     let (optimum, maximum) = if main == 0 {
         (hard, hard)
@@ -81,7 +81,9 @@ mod tests {
     #[test]
     fn short_byoyomi_is_still_used() {
         let b = budget(&clock(0, 0, 100), Color::Black, 100).unwrap();
-        assert_eq!(b.maximum, Duration::from_millis(75));
+        assert_eq!(b.maximum, Duration::from_millis(60));
+        let b = budget(&clock(0, 0, 1000), Color::Black, 100).unwrap();
+        assert_eq!(b.maximum, Duration::from_millis(900));
     }
 
     #[test]

@@ -106,10 +106,22 @@ pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn 
                     front.quit();
                     return; // end of input: behave as `quit`
                 };
+                let received = std::time::Instant::now();
                 match command::parse(&line) {
                     Ok(Command::Quit) => {
                         front.quit();
                         return;
+                    }
+                    // The clock runs from now, even if the go waits for a search to end.
+                    Ok(Command::Go(limits)) => front.on_command(Command::Go(Limits {
+                        received: Some(received),
+                        ..limits
+                    })),
+                    Ok(Command::PonderHit(Some(clock))) => {
+                        front.on_command(Command::PonderHit(Some(Limits {
+                            received: Some(received),
+                            ..clock
+                        })))
                     }
                     Ok(c) => front.on_command(c),
                     Err(e) => front.error(&e),
