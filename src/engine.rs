@@ -144,6 +144,25 @@ impl Engine {
         }
     }
 
+    /// Keeps the handle of a started search thread; if it could not start, replaces the
+    /// searcher it took (so the next `go` still works) and reports the error.
+    fn start_worker(
+        &mut self,
+        spawned: std::io::Result<JoinHandle<Searcher>>,
+        what: &str,
+    ) -> Result<(), String> {
+        match spawned {
+            Ok(handle) => {
+                self.worker = Some(handle);
+                Ok(())
+            }
+            Err(e) => {
+                self.searcher = Some(Searcher::new(self.tt.clone(), self.control.clone()));
+                Err(format!("cannot start the {what} thread: {e}"))
+            }
+        }
+    }
+
     fn declared_options() -> Vec<UsiOption> {
         let d = Settings::default();
         vec![
@@ -336,7 +355,7 @@ impl UsiEngine for Engine {
         let multipv = self.settings.multipv;
         let tt_for_recovery = self.tt.clone();
         let control_for_recovery = self.control.clone();
-        let handle = std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
@@ -377,10 +396,8 @@ impl UsiEngine for Engine {
                 };
                 let _ = events.send(EngineEvent::BestMove(best));
                 searcher
-            })
-            .map_err(|e| format!("cannot start the search thread: {e}"))?;
-        self.worker = Some(handle);
-        Ok(())
+            });
+        self.start_worker(spawned, "search")
     }
 
     fn go_mate(&mut self, limit: MateLimit, events: Sender<EngineEvent>) -> Result<(), String> {
@@ -391,7 +408,7 @@ impl UsiEngine for Engine {
         let control = self.control.clone();
         let searcher = self.searcher.take().expect("searcher available when idle");
         let mut pos = self.position.clone();
-        let handle = std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name("mate".into())
             .stack_size(SEARCH_STACK_BYTES)
             .spawn(move || {
@@ -404,10 +421,8 @@ impl UsiEngine for Engine {
                 };
                 let _ = events.send(EngineEvent::Checkmate(answer));
                 searcher
-            })
-            .map_err(|e| format!("cannot start the mate thread: {e}"))?;
-        self.worker = Some(handle);
-        Ok(())
+            });
+        self.start_worker(spawned, "mate")
     }
 
     fn stop(&mut self) {

@@ -559,8 +559,10 @@ impl Searcher {
             }
         }
         if completed_depth == 0 {
-            // Not even depth 1 finished: report what we have.
-            best_score = self.root_moves[0].score;
+            // Not even depth 1 finished: keep a score only if the first move was searched
+            // (an unsearched move must not read as "mated", which would make us resign).
+            let s = self.root_moves[0].score;
+            best_score = if s == -INFINITE { 0 } else { s };
         }
         self.wait_for_stop_if_needed();
         let best = &self.root_moves[0];
