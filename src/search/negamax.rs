@@ -3,7 +3,7 @@
 use super::move_picker::MovePicker;
 use super::ordering::{is_capture, moved_piece, OrderingContext};
 use super::params::*;
-use super::tt::{Bound, TtHit};
+use super::tt::{Bound, TtHit, EVAL_NONE};
 use super::{Searcher, INFINITE, MATE, MATE_BOUND};
 use crate::eval::{evaluate, evaluate_material, Value, PIECE_VALUE};
 use crate::shogi::{Declaration, Move, Position, Repetition};
@@ -226,7 +226,10 @@ impl Searcher {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            hit.map_or_else(|| self.evaluate(pos), |h| h.eval)
+            match hit {
+                Some(h) if h.eval != EVAL_NONE => h.eval,
+                _ => self.evaluate(pos),
+            }
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility pruning: far above beta near the leaves.
@@ -398,7 +401,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { static_eval };
+        let stored_eval = if in_check { EVAL_NONE } else { static_eval };
         self.tt.store(
             key,
             best_move,
@@ -500,8 +503,15 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, best_move, value_to_tt(best, ply), 0, 0, bound);
+        let stored_eval = if in_check { EVAL_NONE } else { stand_pat };
+        self.tt.store(
+            key,
+            best_move,
+            value_to_tt(best, ply),
+            stored_eval,
+            0,
+            bound,
+        );
         best
     }
 }

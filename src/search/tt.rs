@@ -13,6 +13,9 @@ use crate::eval::Value;
 use crate::shogi::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
+/// Stored as the static evaluation when there is none (the side to move was in check).
+pub const EVAL_NONE: Value = i16::MIN as Value;
+
 /// What a stored value says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -33,7 +36,7 @@ pub struct TtHit {
     pub mv: Option<Move>,
     /// Stored value, adjusted for mate distance by the caller.
     pub value: Value,
-    /// Static evaluation of the position.
+    /// Static evaluation of the position, or `EVAL_NONE`.
     pub eval: Value,
     /// Depth the value was searched to.
     pub depth: i32,
