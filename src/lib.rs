@@ -1,6 +1,6 @@
 //! Hisha: a shogi engine speaking USI.
 //!
-//! Layers, imports one way only: `usi` -> `engine` -> `search` -> `eval` -> `shogi` -> `notation`.
+//! Layers, imports one way only: `usi` -> `engine` -> `search` -> `eval` -> `shogi`.
 //! `shogi` is the rules of 9x9 shogi; `search` never prints (it reports events); `usi` knows no
 //! bitboards and drives any engine through the `usi::UsiEngine` trait.
 
@@ -10,7 +10,6 @@
 pub mod bench;
 pub mod engine;
 pub mod eval;
-pub mod notation;
 pub mod search;
 pub mod shogi;
 pub mod usi;

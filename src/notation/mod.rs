@@ -1,1 +1,0 @@
-//! Text formats that do not depend on the rules: coordinates and USI move syntax.
