@@ -35,9 +35,13 @@ bench: build ## Search signature: prints "Nodes searched"
 criterion: ## Criterion benchmarks (movegen, perft, search)
 	$(CARGO) bench --bench movegen
 
-lint: ## cargo fmt --check and clippy with warnings denied
+lint: ## cargo fmt --check, clippy with warnings denied, one-way layer imports
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets --release -- -D warnings
+	@! grep -rn 'crate::\(search\|eval\|usi\|engine\|bench\)' src/shogi || (echo 'shogi/ imports upward' && false)
+	@! grep -rn 'crate::\(search\|usi\|engine\|bench\)' src/eval || (echo 'eval/ imports upward' && false)
+	@! grep -rn 'crate::\(usi\|engine\|bench\)' src/search || (echo 'search/ imports upward' && false)
+	@! grep -rn 'print!\|println!' src/shogi src/eval src/search || (echo 'only usi/ and main print' && false)
 
 fmt: ## Format the code
 	$(CARGO) fmt --all
