@@ -44,6 +44,18 @@ fn tt_cutoff(h: &TtHit, ply: usize, alpha: Value, beta: Value) -> Option<Value> 
     cut.then_some(v)
 }
 
+/// What a node's result says, given the window it was searched with.
+#[inline(always)]
+fn bound_of(best: Value, original_alpha: Value, beta: Value) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 impl Searcher {
     /// The static evaluation, with or without the form terms.
     #[inline]
@@ -394,13 +406,7 @@ impl Searcher {
         }
 
         // Step 9. Store the result.
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, beta);
         let stored_eval = if in_check { EVAL_NONE } else { static_eval };
         self.tt.store(
             key,
@@ -496,13 +502,7 @@ impl Searcher {
         if in_check && move_count == 0 {
             return -MATE + ply as Value;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, beta);
         let stored_eval = if in_check { EVAL_NONE } else { stand_pat };
         self.tt.store(
             key,
