@@ -216,6 +216,10 @@ mod tests {
         assert_eq!(hit.depth, 7);
         assert_eq!(hit.bound, Bound::Lower);
         assert!(tt.probe(0xdead_beef_1235).is_none());
+        // "No static eval" survives the 16-bit packing, and so do mate scores.
+        tt.store(42, None, -31_990, EVAL_NONE, 3, Bound::Upper);
+        let hit = tt.probe(42).unwrap();
+        assert_eq!((hit.value, hit.eval, hit.mv), (-31_990, EVAL_NONE, None));
         tt.clear();
         assert!(tt.probe(0xdead_beef_1234).is_none());
     }
