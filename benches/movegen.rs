@@ -1,5 +1,5 @@
-//! Criterion benchmarks: legal move generation on a few positions, perft on startpos and
-//! matsuri, and a fixed-depth search. Run with `make criterion` (cargo bench).
+//! Criterion benchmarks: legal move generation and evaluation on a few positions, perft on
+//! startpos and matsuri, and a fixed-depth search. Run with `make criterion` (cargo bench).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use hisha::shogi::{generate_all, perft, MoveList, Position};
@@ -25,6 +25,15 @@ fn movegen(c: &mut Criterion) {
                 generate_all(black_box(&pos), &mut list);
                 list.len()
             })
+        });
+    }
+}
+
+fn eval_bench(c: &mut Criterion) {
+    for (name, sfen) in POSITIONS {
+        let pos = Position::from_sfen(sfen).unwrap();
+        c.bench_function(&format!("evaluate/{name}"), |b| {
+            b.iter(|| hisha::eval::evaluate(black_box(&pos)))
         });
     }
 }
@@ -67,5 +76,5 @@ fn search_bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, perft_bench, search_bench);
+criterion_group!(benches, movegen, eval_bench, perft_bench, search_bench);
 criterion_main!(benches);
