@@ -96,16 +96,6 @@ impl Engine {
         }
     }
 
-    /// The current settings.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    /// The root position.
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
     fn ensure_hash(&mut self) {
         if self.tt.size_mb() != self.settings.hash_mb {
             self.tt = Arc::new(TranspositionTable::new(self.settings.hash_mb));
@@ -115,7 +105,7 @@ impl Engine {
         }
     }
 
-    /// Runs a search on the calling thread (bench, CLI) and returns the searcher's node count.
+    /// Runs a search on the calling thread (bench, CLI) and returns its result.
     pub fn search_blocking(
         &mut self,
         limits: &Limits,
@@ -136,7 +126,6 @@ impl Engine {
         SearchOptions {
             multipv: self.settings.multipv,
             move_overhead_ms: self.settings.move_overhead_ms,
-            allow_resign: true,
             threads: self.settings.threads,
             entering_king_rule: self.settings.entering_king_rule,
             features: self.settings.features,
@@ -244,7 +233,7 @@ fn info_line(info: &crate::search::SearchInfo, multipv: usize) -> InfoLine {
             Score::Cp(v) => UsiScore::Cp(v),
             Score::Mate(n) => UsiScore::Mate(n),
         },
-        bound: info.bound,
+        bound: None,
         nodes: info.nodes,
         time_ms: info.time.as_millis() as u64,
         hashfull: info.hashfull,
@@ -349,8 +338,9 @@ impl UsiEngine for Engine {
         self.control.reset(limits.ponder);
         let mut searcher = self.searcher.take().expect("searcher available when idle");
         let mut pos = self.position.clone();
-        let mut options = self.search_options();
-        options.allow_resign = !limits.ponder && !limits.infinite;
+        let options = self.search_options();
+        // Resign a position lost by force, but never while pondering or analysing.
+        let allow_resign = !limits.ponder && !limits.infinite;
         let send_ponder = self.settings.ponder;
         let multipv = self.settings.multipv;
         let tt_for_recovery = self.tt.clone();
@@ -386,9 +376,7 @@ impl UsiEngine for Engine {
                 let best = match result.best {
                     _ if result.declare_win => BestMove::Win,
                     None => BestMove::Resign,
-                    Some(_) if options.allow_resign && result.score <= -MATE_BOUND => {
-                        BestMove::Resign
-                    }
+                    Some(_) if allow_resign && result.score <= -MATE_BOUND => BestMove::Resign,
                     Some(m) => BestMove::Move {
                         best: m.to_string(),
                         ponder: result.ponder.filter(|_| send_ponder).map(|p| p.to_string()),

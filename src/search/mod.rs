@@ -66,8 +66,6 @@ pub struct SearchInfo {
     pub multipv: usize,
     /// Score of the line.
     pub score: Score,
-    /// Whether `score` is only a lower (`Some(true)`) or upper (`Some(false)`) bound.
-    pub bound: Option<bool>,
     /// Nodes searched so far.
     pub nodes: u64,
     /// Time since the search started.
@@ -197,8 +195,6 @@ pub struct SearchOptions {
     pub multipv: usize,
     /// Time kept back each move for the GUI and the pipe, ms.
     pub move_overhead_ms: u64,
-    /// Resign when mated by force (never while pondering or analysing).
-    pub allow_resign: bool,
     /// Search threads (Lazy SMP): this one plus `threads - 1` helpers sharing the table.
     pub threads: usize,
     /// The entering-king rule the game is played under.
@@ -214,7 +210,6 @@ impl Default for SearchOptions {
         SearchOptions {
             multipv: 1,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
-            allow_resign: true,
             threads: 1,
             entering_king_rule: EnteringKingRule::default(),
             features: Features::default(),
@@ -312,11 +307,6 @@ impl Searcher {
         }
     }
 
-    /// The shared table.
-    pub fn tt(&self) -> &Arc<TranspositionTable> {
-        &self.tt
-    }
-
     /// Replaces the shared table (after a resize).
     pub fn set_tt(&mut self, tt: Arc<TranspositionTable>) {
         for h in &mut self.helpers {
@@ -333,11 +323,6 @@ impl Searcher {
         *self.history = ordering::History::default();
         self.continuation = ordering::ContinuationHistory::default();
         *self.counter_moves = [[None; 81]; 28];
-    }
-
-    /// Nodes searched by the last search.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
     }
 
     /// Searches `pos` under `limits`, reporting progress to `report`. Returns the best move.
@@ -617,17 +602,17 @@ impl Searcher {
 
     fn info(&self, depth: u32, index: usize) -> SearchInfo {
         let rm = &self.root_moves[index];
-        let (score, bound) = if rm.score == -INFINITE {
-            (rm.previous_score, None)
+        // A move not searched to the end of this iteration shows its previous score.
+        let score = if rm.score == -INFINITE {
+            rm.previous_score
         } else {
-            (rm.score, None)
+            rm.score
         };
         SearchInfo {
             depth,
             seldepth: rm.seldepth.max(depth),
             multipv: index + 1,
             score: Score::from_value(score.clamp(-MATE, MATE)),
-            bound,
             nodes: self.total_nodes(),
             time: self.start.elapsed(),
             hashfull: self.tt.hashfull(),

@@ -5,7 +5,7 @@
 //! found by recomputing the attackers with the capturer lifted off the board.
 
 use crate::eval::{Value, PIECE_VALUE};
-use crate::shogi::{Bitboard, Color, Move, PieceKind, Position, Square};
+use crate::shogi::{Bitboard, Move, PieceKind, Position, Square};
 
 /// Kinds in the order a side prefers to recapture with (least valuable first).
 const RECAPTURE_ORDER: [PieceKind; 14] = [
@@ -90,19 +90,19 @@ pub fn see_ge(pos: &Position, m: Move, threshold: Value) -> bool {
     winning
 }
 
-/// Convenience for tests: the colour that wins the exchange at `threshold`.
-pub fn see_winner(pos: &Position, m: Move, threshold: Value) -> Color {
-    if see_ge(pos, m, threshold) {
-        pos.side_to_move()
-    } else {
-        !pos.side_to_move()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shogi::{generate_all, MoveList};
+    use crate::shogi::{generate_all, Color, MoveList};
+
+    /// The colour that wins the exchange started by `m` at `threshold`.
+    fn see_winner(pos: &Position, m: Move, threshold: Value) -> Color {
+        if see_ge(pos, m, threshold) {
+            pos.side_to_move()
+        } else {
+            !pos.side_to_move()
+        }
+    }
 
     fn mv(pos: &Position, usi: &str) -> Move {
         let mut l = MoveList::new();

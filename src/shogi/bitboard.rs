@@ -109,13 +109,6 @@ impl Bitboard {
         }
     }
 
-    /// The lowest square; the set must not be empty.
-    #[inline(always)]
-    pub fn lsb_unchecked(self) -> Square {
-        debug_assert!(self.0 != 0);
-        Square::from_index_unchecked(self.0.trailing_zeros() as usize)
-    }
-
     /// Adds `sq`.
     #[inline(always)]
     pub fn set(&mut self, sq: Square) {
@@ -126,12 +119,6 @@ impl Bitboard {
     #[inline(always)]
     pub fn clear(&mut self, sq: Square) {
         self.0 &= !(1u128 << sq.index());
-    }
-
-    /// Toggles `sq`.
-    #[inline(always)]
-    pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= 1u128 << sq.index();
     }
 
     /// The set rotated 180 degrees (what the other side sees).

@@ -77,12 +77,6 @@ impl Hand {
         self.0.wrapping_sub(other.0) & GUARDS == 0
     }
 
-    /// Whether any piece other than pawns is held.
-    #[inline(always)]
-    pub fn has_non_pawn(self) -> bool {
-        self.0 & !MASK[0] != 0
-    }
-
     /// Total number of pieces held.
     pub fn total(self) -> u32 {
         PieceKind::HAND.iter().map(|&k| self.count(k)).sum()

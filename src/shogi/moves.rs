@@ -215,20 +215,6 @@ impl MoveList {
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)
     }
-
-    /// Keeps only the moves for which `keep` is true.
-    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
-        let mut j = 0;
-        for i in 0..self.len {
-            // SAFETY: i < len, so element i was initialised.
-            let m = unsafe { self.moves[i].assume_init() };
-            if keep(m) {
-                self.moves[j] = MaybeUninit::new(m);
-                j += 1;
-            }
-        }
-        self.len = j;
-    }
 }
 
 impl Default for MoveList {

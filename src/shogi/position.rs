@@ -340,12 +340,6 @@ impl Position {
         self.ply
     }
 
-    /// Number of moves played since this position was set up.
-    #[inline(always)]
-    pub fn game_ply(&self) -> usize {
-        self.history.len()
-    }
-
     /// All pieces of `c`.
     #[inline(always)]
     pub fn color_pieces(&self, c: Color) -> Bitboard {
@@ -646,12 +640,6 @@ impl Position {
         self.side = !self.side;
         self.ply -= 1;
         self.state = self.history.pop().expect("undo without a null move");
-    }
-
-    /// Forgets the history (the current position becomes the root of the record).
-    pub fn clear_history(&mut self) {
-        self.history.clear();
-        self.state.plies_from_null = 0;
     }
 
     // ----------------------------------------------------------------------------------------
