@@ -256,6 +256,8 @@ pub struct Searcher {
     infinite: bool,
     root_depth: i32,
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    /// Static evaluation at each ply of the current line (`EVAL_NONE` in check).
+    evals: [Value; MAX_PLY + 2],
     pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     root_moves: Vec<RootMove>,
@@ -292,6 +294,7 @@ impl Searcher {
             infinite: false,
             root_depth: 0,
             killers: [[None; 2]; MAX_PLY + 2],
+            evals: [tt::EVAL_NONE; MAX_PLY + 2],
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             root_moves: Vec::new(),

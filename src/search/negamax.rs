@@ -3,6 +3,7 @@
 use super::move_picker::MovePicker;
 use super::ordering::{is_capture, moved_piece, OrderingContext};
 use super::params::*;
+use super::see::see_ge;
 use super::tt::{Bound, TtHit, EVAL_NONE};
 use super::{Searcher, INFINITE, MATE, MATE_BOUND};
 use crate::eval::{evaluate, evaluate_material, Value, PIECE_VALUE};
@@ -243,13 +244,29 @@ impl Searcher {
                 _ => self.evaluate(pos),
             }
         };
+        self.evals[ply] = if in_check { EVAL_NONE } else { static_eval };
+        // Improving: better than our static eval two plies ago (prune less, reduce less).
+        let improving = !in_check
+            && ply >= 2
+            && self.evals[ply - 2] != EVAL_NONE
+            && static_eval > self.evals[ply - 2];
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility pruning: far above beta near the leaves.
             if self.features.futility
                 && depth <= RFP_MAX_DEPTH
-                && static_eval - RFP_MARGIN_PER_DEPTH * depth >= beta
+                && static_eval - RFP_MARGIN_PER_DEPTH * (depth - i32::from(improving)) >= beta
             {
                 return static_eval;
+            }
+            // Razoring: hopelessly below alpha near the leaves; let quiescence confirm it.
+            if self.features.futility
+                && depth <= RAZOR_MAX_DEPTH
+                && static_eval + RAZOR_MARGIN + RAZOR_MARGIN_PER_DEPTH_SQ * depth * depth <= alpha
+            {
+                let v = self.qsearch(pos, alpha, alpha + 1, ply);
+                if v <= alpha {
+                    return v;
+                }
             }
             // Null move: if passing still beats beta, a real move will too.
             if self.features.null_move
@@ -281,6 +298,14 @@ impl Searcher {
             hit.and_then(|h| h.mv),
             [killers[0], killers[1], counter],
         );
+        // Internal iterative reduction: without a move from the table this node was never
+        // searched (or its entry was lost); a shallower search is a cheaper way to find one.
+        let depth =
+            if self.features.futility && depth >= IIR_MIN_DEPTH && picker.tt_move().is_none() {
+                depth - 1
+            } else {
+                depth
+            };
 
         // Step 8. Search the moves: the first with a full window, the rest with a null window
         // (reduced when late and quiet) and a re-search when they beat alpha.
@@ -300,25 +325,65 @@ impl Searcher {
             move_count += 1;
             let capture = is_capture(pos, m);
             let quiet = !capture && !m.is_promotion();
-            // Late-move pruning: near the leaves, late quiet moves are not worth a look.
-            if self.features.futility
-                && !pv_node
-                && !in_check
-                && quiet
-                && depth <= LMP_MAX_DEPTH
-                && best > -MATE_BOUND
-                && quiet_count >= LMP_BASE + (depth * depth) as usize
-            {
-                quiet_count += 1;
-                continue;
+            // Shallow pruning, once a move that does not lose to mate is in hand.
+            let gives_check = pos.gives_check(m);
+            let history_score = if quiet {
+                self.ordering_context(ply).quiet_score(pos, m)
+            } else {
+                0
+            };
+            if self.features.futility && !in_check && best > -MATE_BOUND {
+                // The depth this move would be searched to after reductions.
+                let lmr_depth = if quiet {
+                    depth - 1 - self.lmr[depth.min(63) as usize][(i + 1).min(63)]
+                        + history_score / HISTORY_REDUCTION_DIVISOR
+                } else {
+                    depth - 1
+                };
+                // Late-move pruning: near the leaves, late quiet moves are not worth a look.
+                if !pv_node
+                    && quiet
+                    && depth <= LMP_MAX_DEPTH
+                    && quiet_count
+                        >= (LMP_BASE + (depth * depth) as usize) / (2 - usize::from(improving))
+                {
+                    quiet_count += 1;
+                    continue;
+                }
+                if quiet && !gives_check {
+                    // Futility: even a good quiet move cannot lift the static eval to alpha.
+                    if lmr_depth <= FUTILITY_MAX_DEPTH
+                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth.max(0)
+                            <= alpha
+                    {
+                        quiet_count += 1;
+                        continue;
+                    }
+                    // SEE: the piece is simply lost on its new square.
+                    if lmr_depth <= SEE_PRUNING_MAX_DEPTH
+                        && !see_ge(
+                            pos,
+                            m,
+                            -SEE_QUIET_MARGIN * lmr_depth.max(0) * lmr_depth.max(0),
+                        )
+                    {
+                        quiet_count += 1;
+                        continue;
+                    }
+                } else if capture
+                    && !gives_check
+                    && depth <= SEE_PRUNING_MAX_DEPTH
+                    && !see_ge(pos, m, -SEE_CAPTURE_MARGIN * depth)
+                {
+                    continue;
+                }
             }
             let moved = moved_piece(pos, m);
             self.moved[ply] = Some(moved);
             pos.do_move(m);
-            let gives_check = pos.in_check();
             let extension = i32::from(
                 self.features.check_extension
-                    && pos.in_check()
+                    && gives_check
                     && ply < CHECK_EXTENSION_PLY_FACTOR * self.root_depth as usize,
             );
             let new_depth = depth - 1 + extension;
@@ -338,6 +403,10 @@ impl Searcher {
                     if pv_node {
                         reduction -= 1;
                     }
+                    if !improving {
+                        reduction += 1;
+                    }
+                    reduction -= history_score / HISTORY_REDUCTION_DIVISOR;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(

@@ -32,6 +32,32 @@ pub const HISTORY_MAX: i32 = 16384;
 pub const RFP_MARGIN_PER_DEPTH: i32 = 120;
 /// Reverse futility pruning applies up to this depth.
 pub const RFP_MAX_DEPTH: i32 = 6;
+/// Razoring: at depth <= RAZOR_MAX_DEPTH, a static eval this far below alpha (plus
+/// RAZOR_MARGIN_PER_DEPTH_SQ * depth^2) goes straight to quiescence.
+pub const RAZOR_MARGIN: i32 = 400;
+/// See `RAZOR_MARGIN`.
+pub const RAZOR_MARGIN_PER_DEPTH_SQ: i32 = 200;
+/// See `RAZOR_MARGIN`.
+pub const RAZOR_MAX_DEPTH: i32 = 2;
+/// Futility pruning of quiet moves: skipped when static eval + FUTILITY_BASE +
+/// FUTILITY_PER_DEPTH * (reduced depth) cannot reach alpha.
+pub const FUTILITY_BASE: i32 = 120;
+/// See `FUTILITY_BASE`.
+pub const FUTILITY_PER_DEPTH: i32 = 110;
+/// Futility pruning of quiet moves applies up to this reduced depth.
+pub const FUTILITY_MAX_DEPTH: i32 = 7;
+/// SEE pruning: quiet moves (drops included) losing more than this times the reduced depth
+/// squared are skipped near the leaves...
+pub const SEE_QUIET_MARGIN: i32 = 30;
+/// ... and captures losing more than this per ply of depth.
+pub const SEE_CAPTURE_MARGIN: i32 = 90;
+/// SEE pruning applies up to this depth.
+pub const SEE_PRUNING_MAX_DEPTH: i32 = 8;
+/// Internal iterative reduction: a node with no TT move at this depth or more is searched a
+/// ply shallower.
+pub const IIR_MIN_DEPTH: i32 = 4;
+/// LMR: each HISTORY_REDUCTION_DIVISOR of history score takes one ply off (or adds one).
+pub const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
 /// Null-move pruning applies from this depth.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// Null-move reduction: base plies, plus depth divided by this.
