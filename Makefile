@@ -6,7 +6,7 @@ BYOYOMI ?= 1000
 OPENINGS ?= positions/openings-random.txt
 NODES ?= 30000
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt \
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt tune \
 	match-gnushogi match-fairy match-gpsshogi ablation ab deps clean
 
 help:
@@ -39,7 +39,7 @@ lint: ## cargo fmt --check, clippy with warnings denied, one-way layer imports
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets --release -- -D warnings
 	@! grep -rn 'crate::\(search\|eval\|usi\|engine\|bench\)' src/shogi || (echo 'shogi/ imports upward' && false)
-	@! grep -rn 'crate::\(search\|usi\|engine\|bench\)' src/eval || (echo 'eval/ imports upward' && false)
+	@! grep -rn 'crate::\(search\|usi\|engine\|bench\|tune\)' src/eval || (echo 'eval/ imports upward' && false)
 	@! grep -rn 'crate::\(usi\|engine\|bench\)' src/search || (echo 'search/ imports upward' && false)
 	@! grep -rn 'print!\|println!' src/shogi src/eval src/search || (echo 'only usi/ and main print' && false)
 
@@ -80,6 +80,23 @@ ab: build ## This build against OLD=<binary>, GAMES games at NODES nodes per mov
 	cp $(BIN) matches/ab/hisha-new
 	python3 scripts/match.py --engine1 matches/ab/hisha-new --engine2 $(OLD) --games $(GAMES) \
 		--nodes $(NODES) --opening $(OPENINGS) --out matches/ab/result.json
+
+TUNE_DIR ?= tune-data
+TUNE_GAMES ?= 2400
+TUNE_NODES ?= 5000
+tune: build ## Learn the evaluation weights from scratch: 2 rounds of self-play + Texel fit (~45 min)
+	mkdir -p $(TUNE_DIR)
+	# Round 1: games by the material-only start, fitted from the hand-set material values.
+	$(BIN) tune --from-scratch --out src/eval/weights.in
+	$(CARGO) build --release
+	$(BIN) selfplay --games $(TUNE_GAMES) --nodes $(TUNE_NODES) --seed 1 --out $(TUNE_DIR)/round1.txt
+	$(BIN) tune --from-scratch --out src/eval/weights.in $(TUNE_DIR)/round1.txt
+	$(CARGO) build --release
+	# Round 2: games by the round-1 evaluation, fitted on both rounds from the round-1 weights.
+	$(BIN) selfplay --games $(TUNE_GAMES) --nodes $(TUNE_NODES) --seed 2 --out $(TUNE_DIR)/round2.txt
+	$(BIN) tune --out src/eval/weights.in $(TUNE_DIR)/round1.txt $(TUNE_DIR)/round2.txt
+	$(CARGO) build --release
+	$(BIN) bench
 
 clean:
 	$(CARGO) clean

@@ -9,7 +9,7 @@ use std::fmt::Write;
 use std::time::Instant;
 
 /// Depth of the default bench.
-pub const DEFAULT_DEPTH: u32 = 8;
+pub const DEFAULT_DEPTH: u32 = 10;
 /// Hash of the bench, MiB.
 pub const HASH_MB: usize = 16;
 

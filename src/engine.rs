@@ -16,13 +16,14 @@ use std::thread::JoinHandle;
 
 /// The `Search_*` check options and the switch each one sets.
 type FeatureField = fn(&mut Features) -> &mut bool;
-const FEATURE_OPTIONS: [(&str, FeatureField); 7] = [
+const FEATURE_OPTIONS: [(&str, FeatureField); 8] = [
     ("Search_NullMove", |f| &mut f.null_move),
     ("Search_LMR", |f| &mut f.lmr),
     ("Search_History", |f| &mut f.history),
     ("Search_CheckExtension", |f| &mut f.check_extension),
     ("Search_Futility", |f| &mut f.futility),
     ("Search_Continuation", |f| &mut f.continuation),
+    ("Search_SingularExtension", |f| &mut f.singular_extension),
     ("Eval_Form", |f| &mut f.form_eval),
 ];
 

@@ -1,6 +1,7 @@
 //! Hisha: a shogi engine speaking USI.
 //!
-//! Layers, imports one way only: `usi` -> `engine` -> `search` -> `eval` -> `shogi`.
+//! Layers, imports one way only: `usi` -> `engine` -> `search` -> `eval` -> `shogi`; `tune`
+//! (self-play and weight fitting) sits beside `engine`.
 //! `shogi` is the rules of 9x9 shogi; `search` never prints (it reports events); `usi` knows no
 //! bitboards and drives any engine through the `usi::UsiEngine` trait.
 
@@ -12,4 +13,5 @@ pub mod engine;
 pub mod eval;
 pub mod search;
 pub mod shogi;
+pub mod tune;
 pub mod usi;

@@ -5,6 +5,7 @@ use hisha::engine::Engine;
 use hisha::search::mate::{mate_search, MateOutcome};
 use hisha::search::{MateLimit, SearchControl};
 use hisha::shogi::{perft_divide, Position, STARTPOS_SFEN};
+use hisha::tune::{selfplay, tune, weights_file, SelfplayConfig, SelfplayStats, TuneConfig};
 use std::io::IsTerminal;
 use std::time::Instant;
 
@@ -50,6 +51,54 @@ enum Cmd {
         /// Give up after this many milliseconds (default: no limit).
         #[arg(long)]
         time: Option<u64>,
+    },
+    /// Play games against itself at fixed nodes and write quiet positions with the results
+    /// (the tuner's data: `sfen<TAB>result<TAB>score`, Black's point of view).
+    Selfplay {
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Opening lines ("startpos moves ..."), one per line.
+        #[arg(long, default_value = "positions/openings-random.txt")]
+        openings: String,
+        /// Random legal moves after each opening.
+        #[arg(long, default_value_t = 4)]
+        random_plies: usize,
+        /// Seed of the random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file.
+        #[arg(long)]
+        out: String,
+    },
+    /// Fit the evaluation's weights to self-play data and write them as the weights data file.
+    Tune {
+        /// Data files written by `selfplay` (none: write the starting weights as they are).
+        data: Vec<String>,
+        /// Where to write the weights (the engine includes src/eval/weights.in).
+        #[arg(long, default_value = "src/eval/weights.in")]
+        out: String,
+        /// Full passes over the data.
+        #[arg(long, default_value_t = 400)]
+        epochs: usize,
+        /// Weight of the game result in the target (the rest: the search score).
+        #[arg(long, default_value_t = 0.7)]
+        result_weight: f64,
+        /// Adam step, centipawns.
+        #[arg(long, default_value_t = 2.0)]
+        learning_rate: f64,
+        /// L2 penalty pulling the non-material weights towards their start.
+        #[arg(long, default_value_t = 2e-7)]
+        l2: f64,
+        /// Start from the hand-set material values instead of the weights compiled in.
+        #[arg(long)]
+        from_scratch: bool,
     },
 }
 
@@ -106,6 +155,123 @@ fn main() {
                 MateOutcome::Unknown => println!("unknown (time limit reached)"),
             }
             eprintln!("{:.3} s", start.elapsed().as_secs_f64());
+        }
+        Cmd::Selfplay {
+            games,
+            nodes,
+            threads,
+            openings,
+            random_plies,
+            seed,
+            out,
+        } => {
+            let openings = std::fs::read_to_string(&openings).unwrap_or_else(|e| {
+                eprintln!("error: cannot read {openings}: {e}");
+                std::process::exit(2);
+            });
+            let config = SelfplayConfig {
+                games,
+                nodes,
+                threads,
+                openings: openings.lines().map(str::to_owned).collect(),
+                random_plies,
+                max_plies: 320,
+                adjudicate: 3000,
+                seed,
+            };
+            let file = std::fs::File::create(&out).unwrap_or_else(|e| {
+                eprintln!("error: cannot write {out}: {e}");
+                std::process::exit(2);
+            });
+            let mut writer = std::io::BufWriter::new(file);
+            let start = Instant::now();
+            let result = selfplay(&config, &mut writer, &mut |s: &SelfplayStats| {
+                if s.games.is_multiple_of(50) {
+                    eprintln!(
+                        "{} games ({} black wins, {} white wins, {} draws), {} positions, {:.0} s",
+                        s.games,
+                        s.results[0],
+                        s.results[1],
+                        s.results[2],
+                        s.positions,
+                        start.elapsed().as_secs_f64()
+                    );
+                }
+            });
+            match result {
+                Ok(s) => println!(
+                    "{} games, {} positions written to {out} in {:.0} s",
+                    s.games,
+                    s.positions,
+                    start.elapsed().as_secs_f64()
+                ),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    std::process::exit(1);
+                }
+            }
+        }
+        Cmd::Tune {
+            data,
+            out,
+            epochs,
+            result_weight,
+            learning_rate,
+            l2,
+            from_scratch,
+        } => {
+            let mut text = String::new();
+            for f in &data {
+                match std::fs::read_to_string(f) {
+                    Ok(t) => text.push_str(&t),
+                    Err(e) => {
+                        eprintln!("error: cannot read {f}: {e}");
+                        std::process::exit(2);
+                    }
+                }
+            }
+            let start_weights = if from_scratch {
+                hisha::eval::initial_weights()
+            } else {
+                hisha::eval::WEIGHTS.to_vec()
+            };
+            let config = TuneConfig {
+                epochs,
+                result_weight,
+                learning_rate,
+                l2,
+                ..TuneConfig::default()
+            };
+            let started = Instant::now();
+            let (weights, report) = tune(&text, &start_weights, &config, &mut |e, t, v| {
+                if e.is_multiple_of(50) {
+                    eprintln!("epoch {e}: train {t:.6}, validation {v:.6}");
+                }
+            });
+            let header = if report.positions == 0 {
+                "Starting weights, nothing fitted (`hisha tune` with no data).".to_owned()
+            } else {
+                format!(
+                "Written by `hisha tune` ({} positions: {} training, {} validation; k = {:.6}/cp;\n\
+                 validation error {:.6} -> {:.6}, best epoch {} of {epochs}; result weight {result_weight}).",
+                report.positions,
+                report.train,
+                report.validation,
+                report.k,
+                report.validation_error_start,
+                report.validation_error_end,
+                report.best_epoch
+                )
+            };
+            if let Err(e) = std::fs::write(&out, weights_file(&weights, &header)) {
+                eprintln!("error: cannot write {out}: {e}");
+                std::process::exit(1);
+            }
+            println!("{header}");
+            println!(
+                "{:.0} s; weights written to {out}",
+                started.elapsed().as_secs_f64()
+            );
         }
     }
 }

@@ -7,7 +7,7 @@
 //! because a piece in hand can be dropped anywhere. Scores are in centipawns from the point of view
 //! of the side to move.
 
-pub mod form;
+pub mod features;
 
 use crate::shogi::{Color, PieceKind, Position};
 
@@ -70,48 +70,59 @@ pub fn material(pos: &Position) -> Value {
     v
 }
 
-/// The evaluation (material and form) from the side to move's point of view.
+/// The learned weights (`make tune` writes them), in 1/`features::SCALE` centipawn.
+pub static WEIGHTS: [i32; features::NUM_FEATURES] = include!("weights.in");
+
+/// The evaluation (material and form, learned weights) from the side to move's point of view.
+#[inline]
 pub fn evaluate(pos: &Position) -> Value {
-    from_side_to_move(pos, material(pos) + form::form(pos))
+    from_side_to_move(pos, features::score(pos, &WEIGHTS))
 }
 
-/// Material only, from the side to move's point of view (the reference for measuring form).
+/// Material only, with the hand-set values (the reference for measuring the form terms).
 pub fn evaluate_material(pos: &Position) -> Value {
     from_side_to_move(pos, material(pos))
 }
 
-/// A readable breakdown of the evaluation: the `eval` command prints it.
+/// The starting point of tuning: the hand-set material values, everything else zero.
+pub fn initial_weights() -> Vec<i32> {
+    let mut w = vec![0; features::NUM_FEATURES];
+    for kind in PieceKind::ALL {
+        if kind != PieceKind::King {
+            w[features::MATERIAL + kind.index()] = PIECE_VALUE[kind.index()] * features::SCALE;
+        }
+    }
+    let mut i = features::HAND;
+    for (h, &max) in [18, 4, 4, 4, 2, 2, 4].iter().enumerate() {
+        for _ in 0..max {
+            w[i] = HAND_VALUE[h] * features::SCALE;
+            i += 1;
+        }
+    }
+    w
+}
+
+/// A readable breakdown of the evaluation by feature group: the `eval` command prints it.
 pub fn explain(pos: &Position) -> String {
     use std::fmt::Write;
+    let trace = features::trace(pos);
+    let mut parts = [[0i64; 2]; features::GROUPS.len()];
+    for &(index, count) in &trace.features {
+        let (group, _) = features::group_of(index as usize);
+        let side = usize::from(count < 0);
+        parts[group][side] += i64::from(WEIGHTS[index as usize]) * i64::from(count.abs());
+    }
     let mut out = String::new();
-    let board = |c: Color| -> Value {
-        PieceKind::ALL
-            .iter()
-            .filter(|&&k| k != PieceKind::King)
-            .map(|&k| pos.pieces(c, k).count() as Value * PIECE_VALUE[k.index()])
-            .sum()
-    };
-    let hand = |c: Color| -> Value {
-        PieceKind::HAND
-            .iter()
-            .map(|&k| pos.hand(c).count(k) as Value * HAND_VALUE[k.index()])
-            .sum()
-    };
-    let b = form::side_terms(pos, Color::Black);
-    let w = form::side_terms(pos, Color::White);
-    let _ = writeln!(out, "term              black    white    black-white");
-    let mut row = |name: &str, x: Value, y: Value| {
-        let _ = writeln!(out, "{name:<16} {x:>6}   {y:>6}   {:>8}", x - y);
-    };
-    row("material board", board(Color::Black), board(Color::White));
-    row("material hand", hand(Color::Black), hand(Color::White));
-    row("defence", b.defence, w.defence);
-    row("attack", b.attack, w.attack);
-    row("drop pressure", b.drop_pressure, w.drop_pressure);
-    row("king placement", b.king_placement, w.king_placement);
-    row("mobility", b.mobility, w.mobility);
-    let total = material(pos) + form::form(pos);
-    let _ = writeln!(out, "total (black's view): {total}");
+    let _ = writeln!(out, "term                  black    white    black-white");
+    for (g, &(name, _, _)) in features::GROUPS.iter().enumerate() {
+        let b = parts[g][0] / i64::from(features::SCALE);
+        let w = parts[g][1] / i64::from(features::SCALE);
+        let _ = writeln!(out, "{name:<20} {b:>6}   {w:>6}   {:>8}", b - w);
+    }
+    let opening = features::opening_factor(pos);
+    let _ = writeln!(out, "opening factor (castles count fully at 8): {opening}");
+    let black_view = features::score(pos, &WEIGHTS);
+    let _ = writeln!(out, "total (black's view): {black_view}");
     let _ = writeln!(out, "total (side to move's view): {}", evaluate(pos));
     out
 }
@@ -137,7 +148,7 @@ mod tests {
         let diffs: Value = text
             .lines()
             .skip(1)
-            .take(7)
+            .take(features::GROUPS.len())
             .map(|l| {
                 l.split_whitespace()
                     .last()
@@ -146,7 +157,9 @@ mod tests {
                     .unwrap()
             })
             .sum();
-        assert_eq!(diffs, material(&p) + form::form(&p));
+        // Each group is rounded down on its own: the parts add up to the total within rounding.
+        let total = features::score(&p, &WEIGHTS);
+        assert!((diffs - total).abs() <= 2 * features::GROUPS.len() as Value);
         assert!(text.contains(&format!("side to move's view): {}", evaluate(&p))));
     }
 

@@ -258,6 +258,10 @@ pub struct Searcher {
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     /// Static evaluation at each ply of the current line (`EVAL_NONE` in check).
     evals: [Value; MAX_PLY + 2],
+    /// Recent static evaluations by position key (quiescence nodes repeat across iterations).
+    eval_cache: Box<[(u64, Value)]>,
+    /// The move left out at each ply by a singular-extension search.
+    excluded: [Option<Move>; MAX_PLY + 2],
     pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     root_moves: Vec<RootMove>,
@@ -295,6 +299,8 @@ impl Searcher {
             root_depth: 0,
             killers: [[None; 2]; MAX_PLY + 2],
             evals: [tt::EVAL_NONE; MAX_PLY + 2],
+            excluded: [None; MAX_PLY + 2],
+            eval_cache: vec![(0, 0); EVAL_CACHE_ENTRIES].into_boxed_slice(),
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             root_moves: Vec::new(),

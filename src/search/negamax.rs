@@ -58,14 +58,20 @@ fn bound_of(best: Value, original_alpha: Value, beta: Value) -> Bound {
 }
 
 impl Searcher {
-    /// The static evaluation, with or without the form terms.
+    /// The static evaluation, with or without the form terms, through the evaluation cache.
     #[inline]
-    fn evaluate(&self, pos: &Position) -> Value {
-        if self.features.form_eval {
-            evaluate(pos)
-        } else {
-            evaluate_material(pos)
+    fn evaluate(&mut self, pos: &Position) -> Value {
+        if !self.features.form_eval {
+            return evaluate_material(pos);
         }
+        let key = pos.key();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_ENTRIES - 1)];
+        if slot.0 == key {
+            return slot.1;
+        }
+        let v = evaluate(pos);
+        *slot = (key, v);
+        v
     }
 
     /// The value of a draw for the side to move at `ply`: `-contempt` for the root side (which
@@ -224,11 +230,13 @@ impl Searcher {
         }
         let original_alpha = alpha;
 
-        // Step 5. Transposition table: a deep enough bound ends the node outside PV nodes.
+        // Step 5. Transposition table: a deep enough bound ends the node outside PV nodes (and
+        // never in a singular-extension search, whose result is not the node's).
+        let excluded = self.excluded[ply];
         let key = pos.key();
         let hit = self.tt.probe(key);
         if let Some(v) = hit
-            .filter(|h| !pv_node && h.depth >= depth)
+            .filter(|h| !pv_node && excluded.is_none() && h.depth >= depth)
             .and_then(|h| tt_cutoff(&h, ply, alpha, beta))
         {
             return v;
@@ -250,7 +258,7 @@ impl Searcher {
             && ply >= 2
             && self.evals[ply - 2] != EVAL_NONE
             && static_eval > self.evals[ply - 2];
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility pruning: far above beta near the leaves.
             if self.features.futility
                 && depth <= RFP_MAX_DEPTH
@@ -300,12 +308,15 @@ impl Searcher {
         );
         // Internal iterative reduction: without a move from the table this node was never
         // searched (or its entry was lost); a shallower search is a cheaper way to find one.
-        let depth =
-            if self.features.futility && depth >= IIR_MIN_DEPTH && picker.tt_move().is_none() {
-                depth - 1
-            } else {
-                depth
-            };
+        let depth = if self.features.futility
+            && depth >= IIR_MIN_DEPTH
+            && picker.tt_move().is_none()
+            && excluded.is_none()
+        {
+            depth - 1
+        } else {
+            depth
+        };
 
         // Step 8. Search the moves: the first with a full window, the rest with a null window
         // (reduced when late and quiet) and a re-search when they beat alpha.
@@ -321,6 +332,9 @@ impl Searcher {
                 picker.next(pos, &ordering)
             };
             let Some(m) = next else { break };
+            if Some(m) == excluded {
+                continue;
+            }
             let i = move_count;
             move_count += 1;
             let capture = is_capture(pos, m);
@@ -378,14 +392,49 @@ impl Searcher {
                     continue;
                 }
             }
+            // Singular extension: when every other move falls well short of the TT move's
+            // value, the TT move is searched a ply deeper; when even the others beat beta, the
+            // node is cut (multi-cut).
+            let mut extension = 0;
+            if let Some(h) = hit.filter(|h| {
+                self.features.singular_extension
+                    && Some(m) == picker.tt_move()
+                    && excluded.is_none()
+                    && depth >= SINGULAR_MIN_DEPTH
+                    && h.depth >= depth - SINGULAR_TT_DEPTH_SLACK
+                    && matches!(h.bound, Bound::Lower | Bound::Exact)
+                    && h.value.abs() < MATE_BOUND
+                    && ply < CHECK_EXTENSION_PLY_FACTOR * self.root_depth as usize
+            }) {
+                let singular_beta = h.value - SINGULAR_MARGIN_PER_DEPTH * depth;
+                self.excluded[ply] = Some(m);
+                let v = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                );
+                self.excluded[ply] = None;
+                if self.aborted {
+                    return 0;
+                }
+                if v < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                }
+            }
             let moved = moved_piece(pos, m);
             self.moved[ply] = Some(moved);
             pos.do_move(m);
-            let extension = i32::from(
-                self.features.check_extension
-                    && gives_check
-                    && ply < CHECK_EXTENSION_PLY_FACTOR * self.root_depth as usize,
-            );
+            if self.features.check_extension
+                && gives_check
+                && ply < CHECK_EXTENSION_PLY_FACTOR * self.root_depth as usize
+            {
+                extension = 1;
+            }
             let new_depth = depth - 1 + extension;
             let score = if i == 0 {
                 -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node)
@@ -469,9 +518,17 @@ impl Searcher {
                 quiet_count += 1;
             }
         }
-        // No legal move: mated (shogi has no stalemate).
+        // No legal move: mated (shogi has no stalemate); with a move left out, that move
+        // is the only one and the bar was not reached.
         if move_count == 0 {
-            return -MATE + ply as Value;
+            return if excluded.is_some() {
+                alpha
+            } else {
+                -MATE + ply as Value
+            };
+        }
+        if excluded.is_some() {
+            return best;
         }
 
         // Step 9. Store the result.

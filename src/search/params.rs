@@ -58,6 +58,12 @@ pub const SEE_PRUNING_MAX_DEPTH: i32 = 8;
 pub const IIR_MIN_DEPTH: i32 = 4;
 /// LMR: each HISTORY_REDUCTION_DIVISOR of history score takes one ply off (or adds one).
 pub const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
+/// Singular extensions: a TT move this deep or more is tested for being the only good move...
+pub const SINGULAR_MIN_DEPTH: i32 = 8;
+/// ... when the table searched it no more than this many plies shallower ...
+pub const SINGULAR_TT_DEPTH_SLACK: i32 = 3;
+/// ... against a bar this many centipawns per ply of depth below its stored value.
+pub const SINGULAR_MARGIN_PER_DEPTH: i32 = 2;
 /// Null-move pruning applies from this depth.
 pub const NMP_MIN_DEPTH: i32 = 3;
 /// Null-move reduction: base plies, plus depth divided by this.
@@ -79,7 +85,7 @@ pub const LMP_BASE: usize = 6;
 
 /// Techniques that can be switched off, to measure what each is worth (USI options
 /// `Search_NullMove`, `Search_LMR`, `Search_History`, `Search_CheckExtension`, `Search_Futility`,
-/// `Search_Continuation`, `Eval_Form`).
+/// `Search_Continuation`, `Search_SingularExtension`, `Eval_Form`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Null-move pruning.
@@ -96,6 +102,8 @@ pub struct Features {
     pub form_eval: bool,
     /// Continuation history and countermoves.
     pub continuation: bool,
+    /// Singular extensions (and multi-cut).
+    pub singular_extension: bool,
 }
 
 impl Default for Features {
@@ -108,9 +116,12 @@ impl Default for Features {
             futility: true,
             form_eval: true,
             continuation: true,
+            singular_extension: true,
         }
     }
 }
+/// Entries of each thread's evaluation cache (a power of two).
+pub const EVAL_CACHE_ENTRIES: usize = 1 << 15;
 /// Stack of a search thread (deep recursion with move lists on the stack).
 pub const SEARCH_STACK_BYTES: usize = 64 * 1024 * 1024;
 /// Nodes between two looks at the clock and the stop flag (a power of two).

@@ -1,0 +1,536 @@
+//! The evaluation as a weighted sum of features: one definition of what the evaluation sees,
+//! walked by two sinks. `Sum` adds up weights (the engine's evaluation); `Trace` records the
+//! features themselves (the tuner fits the weights to game results from them).
+//!
+//! Every feature is computed for one side from that side's point of view (relative squares:
+//! rank 0 is the enemy back rank, file 0 is the side's own right edge), added for Black and
+//! subtracted for White, so the evaluation is symmetric by construction.
+//!
+//! What is seen (the seed article's list):
+//! - material on the board, and the n-th piece of each kind in hand (the first pawn in hand is
+//!   worth more than the fifth);
+//! - every piece's place relative to its own king (defence, castles) and to the enemy king
+//!   (attack), in tables by piece class and offset;
+//! - the king's square; squares next to each king attacked by the enemy, and how many of them
+//!   only the king defends; empty undefended squares next to the enemy king against the kinds
+//!   of pieces in hand (drop threats); the defenders around one's own king;
+//! - castle shapes (Mino, high Mino, silver crown, Yagura, Anaguma, Funagakoi, either wing),
+//!   worth more early in the game than late;
+//! - hanging pieces, unprotected generals, locked pawns, lances and knights;
+//! - slider mobility and control of the enemy camp;
+//! - entering-king progress; the side to move.
+
+use crate::shogi::attacks::{attacks, king_attacks};
+use crate::shogi::{Bitboard, Color, PieceKind, Position, Square};
+
+/// Weights are stored in 1/`SCALE` centipawn.
+pub const SCALE: i32 = 16;
+
+/// Piece classes for the king-relative tables (gold and the promoted minors move alike).
+pub const CLASSES: usize = 9;
+const CLASS: [usize; 14] = [0, 1, 2, 3, 5, 6, 4, 0, 4, 4, 4, 4, 7, 8];
+/// Offsets to a king: |file difference| 0..=5 (5 = farther), rank difference -5..=5 (clamped).
+const REL_FILES: usize = 6;
+const REL_RANKS: usize = 11;
+const REL_SIZE: usize = CLASSES * REL_FILES * REL_RANKS;
+
+/// Most pieces of each hand kind, by hand-kind index (pawn, lance, knight, silver, bishop, rook,
+/// gold).
+const HAND_MAX: [usize; 7] = [18, 4, 4, 4, 2, 2, 4];
+const fn hand_offsets() -> [usize; 7] {
+    let mut o = [0; 7];
+    let mut i = 1;
+    while i < 7 {
+        o[i] = o[i - 1] + HAND_MAX[i - 1];
+        i += 1;
+    }
+    o
+}
+const HAND_OFFSET: [usize; 7] = hand_offsets();
+const HAND_SIZE: usize = 38;
+
+/// The castles recognised, in `CASTLE` order.
+pub const CASTLE_NAMES: [&str; 6] = [
+    "Mino",
+    "high Mino",
+    "silver crown",
+    "Yagura",
+    "Anaguma",
+    "Funagakoi",
+];
+
+/// Feature groups: (name, first index, size), in index order.
+pub const GROUPS: [(&str, usize, usize); 16] = [
+    ("material board", MATERIAL, 14),
+    ("material hand", HAND, HAND_SIZE),
+    ("near own king", OWN_KING_REL, REL_SIZE),
+    ("near enemy king", ENEMY_KING_REL, REL_SIZE),
+    ("king square", KING_SQUARE, 45),
+    ("attack on king", KING_ATTACK, 9),
+    ("weak king squares", KING_WEAK, 9),
+    ("drop threats", DROP_THREAT, 63),
+    ("king defenders", KING_DEFENDERS, 9),
+    ("mobility", MOBILITY, 5),
+    ("hanging", HANGING, CLASSES),
+    ("unprotected gens", UNPROTECTED, 2),
+    ("locked", LOCKED, 3),
+    ("castles", CASTLE, 6),
+    ("entering king", ENTERING, 11),
+    ("control, tempo", CONTROL, 2),
+];
+
+/// First index of each group.
+pub const MATERIAL: usize = 0;
+/// See `GROUPS`.
+pub const HAND: usize = MATERIAL + 14;
+/// See `GROUPS`.
+pub const OWN_KING_REL: usize = HAND + HAND_SIZE;
+/// See `GROUPS`.
+pub const ENEMY_KING_REL: usize = OWN_KING_REL + REL_SIZE;
+/// See `GROUPS`.
+pub const KING_SQUARE: usize = ENEMY_KING_REL + REL_SIZE;
+/// See `GROUPS`.
+pub const KING_ATTACK: usize = KING_SQUARE + 45;
+/// See `GROUPS`.
+pub const KING_WEAK: usize = KING_ATTACK + 9;
+/// See `GROUPS`.
+pub const DROP_THREAT: usize = KING_WEAK + 9;
+/// See `GROUPS`.
+pub const KING_DEFENDERS: usize = DROP_THREAT + 63;
+/// See `GROUPS`.
+pub const MOBILITY: usize = KING_DEFENDERS + 9;
+/// See `GROUPS`.
+pub const HANGING: usize = MOBILITY + 5;
+/// See `GROUPS`.
+pub const UNPROTECTED: usize = HANGING + CLASSES;
+/// See `GROUPS`.
+pub const LOCKED: usize = UNPROTECTED + 2;
+/// See `GROUPS`.
+pub const CASTLE: usize = LOCKED + 3;
+/// See `GROUPS`.
+pub const ENTERING: usize = CASTLE + 6;
+/// See `GROUPS`.
+pub const CONTROL: usize = ENTERING + 11;
+/// The side to move.
+pub const TEMPO: usize = CONTROL + 1;
+/// Number of features (and weights).
+pub const NUM_FEATURES: usize = TEMPO + 1;
+
+/// Where the features go.
+pub trait Sink {
+    /// Feature `index` occurs `count` times (negative for White's features).
+    fn add(&mut self, index: usize, count: i32);
+}
+
+/// Adds up weights: the evaluation.
+pub struct Sum<'a> {
+    /// Weights, in 1/`SCALE` centipawn.
+    pub weights: &'a [i32; NUM_FEATURES],
+    /// Running total.
+    pub total: i32,
+}
+
+impl Sink for Sum<'_> {
+    #[inline(always)]
+    fn add(&mut self, index: usize, count: i32) {
+        self.total += self.weights[index] * count;
+    }
+}
+
+/// Records the features: what the tuner learns from.
+#[derive(Default)]
+pub struct Trace {
+    /// (feature, count) pairs, Black's features positive; one index may occur more than once.
+    pub features: Vec<(u16, i16)>,
+}
+
+impl Sink for Trace {
+    fn add(&mut self, index: usize, count: i32) {
+        if count != 0 {
+            self.features.push((index as u16, count as i16));
+        }
+    }
+}
+
+/// A sink that negates: White's features go through it.
+struct Negate<'a, S: Sink>(&'a mut S);
+
+impl<S: Sink> Sink for Negate<'_, S> {
+    #[inline(always)]
+    fn add(&mut self, index: usize, count: i32) {
+        self.0.add(index, -count);
+    }
+}
+
+/// Squares attacked by each side: by pieces other than the king, and by the king.
+struct AttackMaps {
+    once: [Bitboard; 2],
+    king: [Bitboard; 2],
+}
+
+impl AttackMaps {
+    fn new(pos: &Position) -> AttackMaps {
+        let occupied = pos.occupied();
+        let mut maps = AttackMaps {
+            once: [Bitboard::EMPTY; 2],
+            king: [Bitboard::EMPTY; 2],
+        };
+        for c in Color::ALL {
+            let ci = c.index();
+            // Pawns all at once: one step forward is one bit down (Black) or up (White) within
+            // the file, and no pawn stands on its last rank.
+            let pawns = pos.pieces(c, PieceKind::Pawn).0;
+            maps.once[ci] = Bitboard(match c {
+                Color::Black => pawns >> 1,
+                Color::White => pawns << 1,
+            });
+            for sq in pos.color_pieces(c) - pos.kind_pieces(PieceKind::Pawn) {
+                let kind = pos.piece_on(sq).expect("occupied").kind();
+                if kind == PieceKind::King {
+                    maps.king[ci] = king_attacks(sq);
+                    continue;
+                }
+                maps.once[ci] |= attacks(c, kind, sq, occupied);
+            }
+        }
+        maps
+    }
+
+    /// Every square `c` attacks, king included.
+    #[inline(always)]
+    fn all(&self, c: Color) -> Bitboard {
+        self.once[c.index()] | self.king[c.index()]
+    }
+}
+
+/// `sq` as seen by `us`: Black's squares as they are, White's rotated.
+#[inline(always)]
+fn relative(us: Color, sq: Square) -> Square {
+    match us {
+        Color::Black => sq,
+        Color::White => sq.flip(),
+    }
+}
+
+/// Index of a piece at relative square `p` in a king-relative table around relative king `k`.
+#[inline(always)]
+fn king_relative(class: usize, p: Square, k: Square) -> usize {
+    let df = (p.file() as i32 - k.file() as i32).unsigned_abs().min(5) as usize;
+    let dr = (p.rank() as i32 - k.rank() as i32).clamp(-5, 5) + 5;
+    (class * REL_FILES + df) * REL_RANKS + dr as usize
+}
+
+/// A castle: the king's square and the pieces around it, in Black's USI coordinates
+/// (file 1..=9, rank 'a'..='i'); each kind list is "any of these kinds".
+struct CastleShape {
+    king: (u8, char),
+    pieces: &'static [((u8, char), &'static [PieceKind])],
+}
+
+const GOLD: &[PieceKind] = &[PieceKind::Gold];
+const SILVER: &[PieceKind] = &[PieceKind::Silver];
+const GENERAL: &[PieceKind] = &[PieceKind::Gold, PieceKind::Silver];
+const LANCE: &[PieceKind] = &[PieceKind::Lance];
+const KNIGHT: &[PieceKind] = &[PieceKind::Knight];
+
+const CASTLE_SHAPES: [CastleShape; 6] = [
+    // Mino: king 2h, silver 3h, gold 4i.
+    CastleShape {
+        king: (2, 'h'),
+        pieces: &[((3, 'h'), SILVER), ((4, 'i'), GOLD)],
+    },
+    // High Mino: king 2h, silver 3h, golds 4g and 4i... the gold that climbed to 4g is the mark.
+    CastleShape {
+        king: (2, 'h'),
+        pieces: &[((3, 'h'), SILVER), ((4, 'g'), GOLD)],
+    },
+    // Silver crown: king 2h, silver 2g above it, gold 3h beside it.
+    CastleShape {
+        king: (2, 'h'),
+        pieces: &[((2, 'g'), SILVER), ((3, 'h'), GOLD)],
+    },
+    // Gold Yagura: king 8h, silver 7g, golds 7h and 6g.
+    CastleShape {
+        king: (8, 'h'),
+        pieces: &[((7, 'g'), SILVER), ((7, 'h'), GOLD), ((6, 'g'), GOLD)],
+    },
+    // Anaguma: king in the corner 9i under lance 9h and knight 8i, a general on 8h.
+    CastleShape {
+        king: (9, 'i'),
+        pieces: &[((9, 'h'), LANCE), ((8, 'i'), KNIGHT), ((8, 'h'), GENERAL)],
+    },
+    // Funagakoi: king 7h, golds 6i and 5h.
+    CastleShape {
+        king: (7, 'h'),
+        pieces: &[((6, 'i'), GOLD), ((5, 'h'), GOLD)],
+    },
+];
+
+/// The relative square of Black-view USI coordinates, mirrored left-right when `mirror`.
+#[inline(always)]
+fn castle_square((file, rank): (u8, char), mirror: bool) -> Square {
+    let f = if mirror { 9 - file } else { file - 1 };
+    Square::new(f, rank as u8 - b'a').expect("castle square on the board")
+}
+
+fn castle_matches(pos: &Position, us: Color, shape: &CastleShape, own_king_rel: Square) -> bool {
+    [false, true].into_iter().any(|mirror| {
+        castle_square(shape.king, mirror) == own_king_rel
+            && shape.pieces.iter().all(|&(at, kinds)| {
+                pos.piece_on(relative(us, castle_square(at, mirror)))
+                    .is_some_and(|p| p.color() == us && kinds.contains(&p.kind()))
+            })
+    })
+}
+
+/// How early in the game it is, 0 (late) ..= 8 (opening): pieces in hand and promoted pieces
+/// mean exchanges have happened.
+pub fn opening_factor(pos: &Position) -> i32 {
+    let mut exchanged = 0;
+    for c in Color::ALL {
+        let hand = pos.hand(c);
+        exchanged += hand.count(PieceKind::Pawn) as i32;
+        exchanged += 2 * (hand.total() - hand.count(PieceKind::Pawn)) as i32;
+    }
+    for k in [
+        PieceKind::ProPawn,
+        PieceKind::ProLance,
+        PieceKind::ProKnight,
+        PieceKind::ProSilver,
+        PieceKind::Horse,
+        PieceKind::Dragon,
+    ] {
+        exchanged += 2 * pos.kind_pieces(k).count() as i32;
+    }
+    8 - (exchanged / 2).min(8)
+}
+
+/// Walks every feature of `pos` into `sink`.
+pub fn accumulate<S: Sink>(pos: &Position, sink: &mut S) {
+    let maps = AttackMaps::new(pos);
+    let opening = opening_factor(pos);
+    side(pos, Color::Black, &maps, opening, sink);
+    side(pos, Color::White, &maps, opening, &mut Negate(sink));
+}
+
+/// The features of `us`.
+fn side<S: Sink>(pos: &Position, us: Color, maps: &AttackMaps, opening: i32, sink: &mut S) {
+    let them = !us;
+    let occupied = pos.occupied();
+    let ours = pos.color_pieces(us);
+    let own_king = pos.king_square(us);
+    let enemy_king = pos.king_square(them);
+    let own_king_rel = own_king.map(|k| relative(us, k));
+    let enemy_king_rel = enemy_king.map(|k| relative(us, k));
+    let defended = maps.all(us);
+
+    // Pieces: material, place relative to both kings, hanging, unprotected, locked, mobility.
+    let mut in_camp = 0;
+    for sq in ours {
+        let kind = pos.piece_on(sq).expect("occupied").kind();
+        if kind == PieceKind::King {
+            continue;
+        }
+        let ki = kind.index();
+        let class = CLASS[ki];
+        let rel = relative(us, sq);
+        sink.add(MATERIAL + ki, 1);
+        if let Some(k) = own_king_rel {
+            sink.add(OWN_KING_REL + king_relative(class, rel, k), 1);
+        }
+        if let Some(k) = enemy_king_rel {
+            sink.add(ENEMY_KING_REL + king_relative(class, rel, k), 1);
+        }
+        if !defended.contains(sq) && maps.all(them).contains(sq) {
+            sink.add(HANGING + class, 1);
+        }
+        if rel.rank() < 3 {
+            in_camp += 1;
+        }
+        match kind {
+            PieceKind::Silver | PieceKind::Gold if !defended.contains(sq) => {
+                sink.add(UNPROTECTED + usize::from(kind == PieceKind::Gold), 1);
+            }
+            PieceKind::Pawn | PieceKind::Lance => {
+                let front = relative(us, Square::new(rel.file(), rel.rank() - 1).expect("front"));
+                if ours.contains(front) {
+                    sink.add(LOCKED + usize::from(kind == PieceKind::Lance), 1);
+                }
+            }
+            PieceKind::Knight => {
+                let targets = attacks(us, kind, sq, occupied);
+                if targets.any() && (targets - ours).is_empty() {
+                    sink.add(LOCKED + 2, 1);
+                }
+            }
+            _ => {}
+        }
+        let slot = match kind {
+            PieceKind::Lance => 0,
+            PieceKind::Bishop => 1,
+            PieceKind::Rook => 2,
+            PieceKind::Horse => 3,
+            PieceKind::Dragon => 4,
+            _ => continue,
+        };
+        let mobility = (attacks(us, kind, sq, occupied) - ours).count() as i32;
+        sink.add(MOBILITY + slot, mobility);
+    }
+
+    // Hand: the n-th piece of each kind.
+    let hand = pos.hand(us);
+    let mut hand_kinds = 0;
+    for (h, &kind) in PieceKind::HAND.iter().enumerate() {
+        let n = (hand.count(kind) as usize).min(HAND_MAX[h]);
+        for i in 0..n {
+            sink.add(HAND + HAND_OFFSET[h] + i, 1);
+        }
+        if kind != PieceKind::Pawn && n > 0 {
+            hand_kinds += 1;
+        }
+    }
+
+    // Own king: square, defenders, castle, entering.
+    if let Some(k) = own_king_rel {
+        let file = k.file().min(8 - k.file()) as usize;
+        sink.add(KING_SQUARE + k.rank() as usize * 5 + file, 1);
+        let around = king_attacks(own_king.expect("own king"));
+        let defenders = (around & maps.once[us.index()]).count() as usize;
+        sink.add(KING_DEFENDERS + defenders.min(8), 1);
+        if opening > 0 {
+            for (i, shape) in CASTLE_SHAPES.iter().enumerate() {
+                if castle_matches(pos, us, shape, k) {
+                    sink.add(CASTLE + i, opening);
+                }
+            }
+        }
+        if k.rank() < 3 {
+            sink.add(ENTERING + in_camp.min(10), 1);
+        }
+    }
+
+    // Enemy king: squares around it we attack, those only the king defends, drop threats.
+    if let Some(ek) = enemy_king {
+        let around = king_attacks(ek);
+        let attacked = around & maps.all(us);
+        sink.add(KING_ATTACK + (attacked.count() as usize).min(8), 1);
+        let weak = attacked - maps.once[them.index()];
+        sink.add(KING_WEAK + (weak.count() as usize).min(8), 1);
+        if hand_kinds > 0 {
+            let open = (around - occupied - maps.once[them.index()]).count() as usize;
+            sink.add(DROP_THREAT + open.min(8) * 7 + hand_kinds, 1);
+        }
+    }
+
+    // Control of the enemy camp; the move.
+    let camp = Bitboard::zone(us);
+    sink.add(CONTROL, (maps.all(us) & camp).count() as i32);
+    if pos.side_to_move() == us {
+        sink.add(TEMPO, 1);
+    }
+}
+
+/// Sum of `weights` over the features of `pos`, in centipawns, from Black's point of view.
+pub fn score(pos: &Position, weights: &[i32; NUM_FEATURES]) -> i32 {
+    let mut sum = Sum { weights, total: 0 };
+    accumulate(pos, &mut sum);
+    sum.total / SCALE
+}
+
+/// The features of `pos`.
+pub fn trace(pos: &Position) -> Trace {
+    let mut t = Trace::default();
+    accumulate(pos, &mut t);
+    t
+}
+
+/// The index of a feature's group and its name.
+pub fn group_of(index: usize) -> (usize, &'static str) {
+    GROUPS
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, &(_, first, _))| index >= first)
+        .map(|(i, &(name, _, _))| (i, name))
+        .unwrap_or((0, "material board"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_tile_the_features() {
+        let mut next = 0;
+        for &(_, first, size) in GROUPS.iter() {
+            assert_eq!(first, next);
+            next += size;
+        }
+        assert_eq!(next, NUM_FEATURES);
+        assert_eq!(HAND_OFFSET[6] + HAND_MAX[6], HAND_SIZE);
+    }
+
+    #[test]
+    fn score_is_the_weighted_trace() {
+        let weights: [i32; NUM_FEATURES] = std::array::from_fn(|i| (i as i32 * 37) % 101 - 50);
+        for sfen in [
+            crate::shogi::STARTPOS_SFEN,
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+            "4k4/9/9/9/9/9/9/9/4K4 b R2G 1",
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap();
+            let traced: i32 = trace(&pos)
+                .features
+                .iter()
+                .map(|&(i, c)| weights[i as usize] * i32::from(c))
+                .sum();
+            assert_eq!(score(&pos, &weights), traced / SCALE, "{sfen}");
+        }
+    }
+
+    fn count(pos: &Position, index: usize) -> i32 {
+        trace(pos)
+            .features
+            .iter()
+            .filter(|&&(i, _)| i as usize == index)
+            .map(|&(_, c)| i32::from(c))
+            .sum()
+    }
+
+    #[test]
+    fn castles_are_recognised_for_both_sides_and_wings() {
+        // Black in Mino (king 2h, silver 3h, gold 4i), White in a mirrored Mino (king 8b,
+        // silver 7b, gold 6a): the features cancel.
+        let both = "ln1g3nl/1ks6/ppppppppp/9/9/9/PPPPPPPPP/6SK1/LN3G1NL b - 1";
+        let pos = Position::from_sfen(both).unwrap();
+        assert_eq!(count(&pos, CASTLE), 0);
+        // Black alone: counted once, with the full opening factor.
+        let black = "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/6SK1/LN3G1NL b - 1";
+        let pos = Position::from_sfen(black).unwrap();
+        assert_eq!(count(&pos, CASTLE), 8);
+        // Gold Yagura for White (king 2b, silver 3c, golds 3b and 4c).
+        let yagura = "lnsg3nl/6gk1/5gsp1/9/9/9/9/9/4K4 b - 1";
+        let pos = Position::from_sfen(yagura).unwrap();
+        assert_eq!(count(&pos, CASTLE + 3), -8);
+        // Anaguma for Black: king 9i, lance 9h, knight 8i, silver 8h.
+        let anaguma = "4k4/9/9/9/9/9/9/LS7/KN7 b - 1";
+        let pos = Position::from_sfen(anaguma).unwrap();
+        assert_eq!(count(&pos, CASTLE + 4), 8);
+    }
+
+    #[test]
+    fn opening_factor_falls_with_exchanges() {
+        assert_eq!(opening_factor(&Position::startpos()), 8);
+        let traded = "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Bb 1";
+        assert_eq!(opening_factor(&Position::from_sfen(traded).unwrap()), 6);
+    }
+
+    #[test]
+    fn nth_piece_in_hand_has_its_own_feature() {
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 3P 1").unwrap();
+        for i in 0..3 {
+            assert_eq!(count(&pos, HAND + i), 1);
+        }
+        assert_eq!(count(&pos, HAND + 3), 0);
+    }
+}

@@ -1,0 +1,12 @@
+//! Learning the evaluation's weights: self-play games at fixed nodes (`selfplay`) and a
+//! Texel-style logistic fit of the weights to their results (`texel`). `make tune` runs both and
+//! writes `src/eval/weights.in`, which the engine includes at compile time.
+//!
+//! This layer sits beside `engine`: it drives the search and reads the evaluation's features;
+//! nothing below it imports it.
+
+pub mod selfplay;
+pub mod texel;
+
+pub use selfplay::{selfplay, SelfplayConfig, SelfplayStats};
+pub use texel::{tune, weights_file, TuneConfig, TuneReport};

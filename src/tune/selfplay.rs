@@ -1,0 +1,225 @@
+//! Self-play at a fixed number of nodes per move: the games the tuner learns from.
+//!
+//! Each game starts from an opening line, plays a few random legal moves (so that no two games
+//! are alike), then lets the engine play both sides. Quiet positions (not in check, the chosen
+//! move neither captures nor promotes, the score not a mate) are written with the game's result
+//! and the search score, both from Black's point of view:
+//! `sfen<TAB>result (1, 0.5 or 0)<TAB>score (cp)<TAB>game number`.
+
+use crate::search::tt::TranspositionTable;
+use crate::search::{Limits, SearchControl, SearchOptions, Searcher, MATE_BOUND};
+use crate::shogi::{generate_legal, Color, Declaration, MoveList, Position, Repetition};
+use crossbeam_channel::unbounded;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct SelfplayConfig {
+    /// Games in all.
+    pub games: usize,
+    /// Nodes per move (each move varies it by up to a fifth either way).
+    pub nodes: u64,
+    /// Games played at once.
+    pub threads: usize,
+    /// Opening positions: "startpos moves ..." or "sfen ... moves ..." lines.
+    pub openings: Vec<String>,
+    /// Random legal moves played after the opening.
+    pub random_plies: usize,
+    /// A game still running after this many plies is a draw.
+    pub max_plies: usize,
+    /// Both sides agreeing that one side is this far ahead ends the game (centipawns).
+    pub adjudicate: i32,
+    /// Seed of the random moves.
+    pub seed: u64,
+}
+
+/// What was played.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SelfplayStats {
+    /// Games finished.
+    pub games: usize,
+    /// Wins for Black, wins for White, draws.
+    pub results: [usize; 3],
+    /// Positions written.
+    pub positions: usize,
+}
+
+struct GameRecord {
+    positions: Vec<(String, i32)>,
+    /// 1.0 Black won, 0.0 White won, 0.5 draw.
+    result: f32,
+}
+
+/// Parses an opening line ("startpos moves ...", "sfen <sfen> moves ...", or a bare SFEN).
+pub fn parse_opening(line: &str) -> Option<Position> {
+    let line = line.trim();
+    let (sfen, moves) = match line.split_once(" moves ") {
+        Some((s, m)) => (s, m),
+        None => (line.strip_suffix(" moves").unwrap_or(line), ""),
+    };
+    let sfen = sfen.strip_prefix("sfen ").unwrap_or(sfen);
+    let mut pos = if sfen == "startpos" {
+        Position::startpos()
+    } else {
+        Position::from_sfen(sfen).ok()?
+    };
+    for text in moves.split_whitespace() {
+        let mut all = MoveList::new();
+        crate::shogi::generate_all(&pos, &mut all);
+        let m = *all.iter().find(|m| m.to_string() == text)?;
+        pos.do_move(m);
+    }
+    Some(pos)
+}
+
+fn play_game(
+    searcher: &mut Searcher,
+    tt: &TranspositionTable,
+    start: &Position,
+    config: &SelfplayConfig,
+    rng: &mut StdRng,
+) -> GameRecord {
+    tt.clear();
+    searcher.new_game();
+    let mut pos = start.clone();
+    let mut positions = Vec::new();
+    let options = SearchOptions::default();
+    for _ in 0..config.random_plies {
+        let mut list = MoveList::new();
+        generate_legal(&pos, &mut list);
+        if list.is_empty() {
+            break;
+        }
+        let m = list.as_slice()[rng.gen_range(0..list.len())];
+        pos.do_move(m);
+    }
+    let mut ahead_plies = [0usize; 2];
+    let mut plies = 0;
+    let result = loop {
+        let us = pos.side_to_move();
+        let black_view = |v: i32| if us == Color::Black { v } else { -v };
+        let loss_for_mover = if us == Color::Black { 0.0 } else { 1.0 };
+        if pos.repetition_count() >= 3 {
+            break match pos.repetition(usize::MAX) {
+                // The side that gave every check of the cycle loses: that is the opponent
+                // when the side to move "wins" the repetition.
+                Some(Repetition::Win) => 1.0 - loss_for_mover,
+                Some(Repetition::Loss) => loss_for_mover,
+                _ => 0.5,
+            };
+        }
+        if plies >= config.max_plies {
+            break 0.5;
+        }
+        if let Some(Declaration::Win) = pos.declaration(Default::default()) {
+            break 1.0 - loss_for_mover;
+        }
+        let jitter = config.nodes / 5;
+        let nodes = config.nodes - jitter + rng.gen_range(0..=2 * jitter);
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let r = searcher.search(&mut pos, &limits, &options, &mut |_| {});
+        let Some(m) = r.best else {
+            break loss_for_mover;
+        };
+        if r.declare_win {
+            break 1.0 - loss_for_mover;
+        }
+        let quiet = !m.is_promotion() && (m.is_drop() || pos.piece_on(m.to()).is_none());
+        if quiet && !pos.in_check() && r.score.abs() < MATE_BOUND {
+            positions.push((pos.to_sfen(), black_view(r.score)));
+        }
+        // Adjudication: the side to move sees itself far ahead (or behind) for several moves.
+        let side = usize::from(r.score < 0);
+        if r.score.abs() >= config.adjudicate {
+            ahead_plies[side] += 1;
+            ahead_plies[1 - side] = 0;
+        } else {
+            ahead_plies = [0, 0];
+        }
+        if ahead_plies[side] >= 4 {
+            let mover_wins = r.score > 0;
+            break if mover_wins == (us == Color::Black) {
+                1.0
+            } else {
+                0.0
+            };
+        }
+        pos.do_move(m);
+        plies += 1;
+    };
+    GameRecord { positions, result }
+}
+
+/// Plays `config.games` games and writes their quiet positions to `out`; `progress` hears
+/// about every finished game.
+pub fn selfplay(
+    config: &SelfplayConfig,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(&SelfplayStats),
+) -> std::io::Result<SelfplayStats> {
+    let openings: Vec<Position> = config
+        .openings
+        .iter()
+        .filter_map(|l| parse_opening(l))
+        .collect();
+    let openings = if openings.is_empty() {
+        vec![Position::startpos()]
+    } else {
+        openings
+    };
+    let next_game = Arc::new(AtomicUsize::new(0));
+    let (tx, rx) = unbounded::<GameRecord>();
+    let mut stats = SelfplayStats::default();
+    std::thread::scope(|scope| -> std::io::Result<()> {
+        for _ in 0..config.threads.max(1) {
+            let tx = tx.clone();
+            let next_game = next_game.clone();
+            let openings = &openings;
+            std::thread::Builder::new()
+                .stack_size(crate::search::params::SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    let tt = Arc::new(TranspositionTable::new(16));
+                    let mut searcher = Searcher::new(tt.clone(), SearchControl::new());
+                    loop {
+                        let g = next_game.fetch_add(1, Ordering::Relaxed);
+                        if g >= config.games {
+                            break;
+                        }
+                        let mut rng = StdRng::seed_from_u64(config.seed ^ (g as u64 + 1) << 8);
+                        let start = &openings[g % openings.len()];
+                        let record = play_game(&mut searcher, &tt, start, config, &mut rng);
+                        if tx.send(record).is_err() {
+                            break;
+                        }
+                    }
+                })
+                .expect("spawn a self-play thread");
+        }
+        drop(tx);
+        for record in rx {
+            for (sfen, score) in &record.positions {
+                writeln!(out, "{sfen}\t{}\t{score}\t{}", record.result, stats.games)?;
+            }
+            stats.games += 1;
+            stats.positions += record.positions.len();
+            let i = if record.result > 0.75 {
+                0
+            } else if record.result < 0.25 {
+                1
+            } else {
+                2
+            };
+            stats.results[i] += 1;
+            progress(&stats);
+        }
+        Ok(())
+    })?;
+    Ok(stats)
+}

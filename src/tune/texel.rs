@@ -1,0 +1,244 @@
+//! Texel-style tuning: the evaluation's weights fitted by logistic regression to the results of
+//! games (optionally blended with the search score of the position).
+//!
+//! The evaluation is linear in its weights (`eval::features`), so each position is reduced once
+//! to its sparse feature counts; the prediction is `sigmoid(k * eval)`, `k` is fitted first with
+//! the starting weights, then Adam minimises the mean squared error to the target on a training
+//! share of the positions while a held-out share tells when to stop. Weights other than material
+//! are pulled towards their start by an L2 penalty (most king-relative cells are rarely seen).
+
+use crate::eval::features::{self, NUM_FEATURES, SCALE};
+use crate::shogi::Position;
+
+/// How to fit.
+#[derive(Clone, Debug)]
+pub struct TuneConfig {
+    /// Full passes over the training positions.
+    pub epochs: usize,
+    /// Adam step, centipawns.
+    pub learning_rate: f64,
+    /// Weight of the game result in the target (the rest is the search score's win chance).
+    pub result_weight: f64,
+    /// L2 penalty per weight (material is not penalised).
+    pub l2: f64,
+    /// One game in this many is held out for validation.
+    pub validation_every: usize,
+}
+
+impl Default for TuneConfig {
+    fn default() -> Self {
+        TuneConfig {
+            epochs: 400,
+            learning_rate: 2.0,
+            result_weight: 0.7,
+            l2: 2e-7,
+            validation_every: 10,
+        }
+    }
+}
+
+/// One training position: its features (Black positive) and the target, 0..1 from Black's view.
+struct Sample {
+    features: Vec<(u16, i16)>,
+    game: usize,
+    result: f32,
+    score: f32,
+}
+
+/// What the tuner saw and did.
+#[derive(Clone, Debug, Default)]
+pub struct TuneReport {
+    /// Positions read, used for training, held out.
+    pub positions: usize,
+    /// Training positions.
+    pub train: usize,
+    /// Validation positions.
+    pub validation: usize,
+    /// The fitted scale of the sigmoid (per centipawn).
+    pub k: f64,
+    /// Validation error with the starting weights and at the end.
+    pub validation_error_start: f64,
+    /// See `validation_error_start`.
+    pub validation_error_end: f64,
+    /// The epoch whose weights were kept (lowest validation error).
+    pub best_epoch: usize,
+}
+
+/// Reads "sfen<TAB>result<TAB>score<TAB>game" lines; bad lines are skipped.
+fn read_samples(text: &str) -> Vec<Sample> {
+    text.lines()
+        .filter_map(|line| {
+            let mut parts = line.split('\t');
+            let sfen = parts.next()?;
+            let result: f32 = parts.next()?.trim().parse().ok()?;
+            let score: f32 = parts
+                .next()
+                .and_then(|s| s.trim().parse().ok())
+                .unwrap_or(0.0);
+            let game: usize = parts
+                .next()
+                .and_then(|s| s.trim().parse().ok())
+                .unwrap_or(0);
+            let pos = Position::from_sfen(sfen).ok()?;
+            if pos.in_check() {
+                return None;
+            }
+            Some(Sample {
+                features: features::trace(&pos).features,
+                game,
+                result,
+                score,
+            })
+        })
+        .collect()
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn eval(sample: &Sample, w: &[f64]) -> f64 {
+    sample
+        .features
+        .iter()
+        .map(|&(i, c)| w[i as usize] * f64::from(c))
+        .sum()
+}
+
+fn target(sample: &Sample, k: f64, result_weight: f64) -> f64 {
+    result_weight * f64::from(sample.result)
+        + (1.0 - result_weight) * sigmoid(k * f64::from(sample.score))
+}
+
+fn error(samples: &[&Sample], w: &[f64], k: f64, result_weight: f64) -> f64 {
+    let sum: f64 = samples
+        .iter()
+        .map(|s| {
+            let d = sigmoid(k * eval(s, w)) - target(s, k, result_weight);
+            d * d
+        })
+        .sum();
+    sum / samples.len().max(1) as f64
+}
+
+/// The `k` that best fits the results with weights `w` (golden-section search on a log scale).
+fn fit_k(samples: &[&Sample], w: &[f64]) -> f64 {
+    let f = |lk: f64| error(samples, w, lk.exp(), 1.0);
+    let (mut a, mut b) = ((1e-4f64).ln(), (0.05f64).ln());
+    let phi = 0.618_033_988_75;
+    for _ in 0..40 {
+        let c = b - phi * (b - a);
+        let d = a + phi * (b - a);
+        if f(c) < f(d) {
+            b = d;
+        } else {
+            a = c;
+        }
+    }
+    ((a + b) / 2.0).exp()
+}
+
+/// Fits the weights to the positions in `data`, starting from `start` (in 1/`SCALE` cp).
+/// Returns the weights (same units) and a report; `progress` hears (epoch, train, validation
+/// error) now and then.
+pub fn tune(
+    data: &str,
+    start: &[i32],
+    config: &TuneConfig,
+    progress: &mut dyn FnMut(usize, f64, f64),
+) -> (Vec<i32>, TuneReport) {
+    let samples = read_samples(data);
+    if samples.is_empty() {
+        return (start.to_vec(), TuneReport::default());
+    }
+    let every = config.validation_every.max(2);
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    // Whole games are held out: positions of one game are too alike to validate each other.
+    for s in &samples {
+        if s.game % every == 0 {
+            valid.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    let mut w: Vec<f64> = start
+        .iter()
+        .map(|&x| f64::from(x) / f64::from(SCALE))
+        .collect();
+    let initial = w.clone();
+    let k = fit_k(&train, &w);
+    let rw = config.result_weight;
+    let mut report = TuneReport {
+        positions: samples.len(),
+        train: train.len(),
+        validation: valid.len(),
+        k,
+        validation_error_start: error(&valid, &w, k, rw),
+        ..TuneReport::default()
+    };
+    let penalised: Vec<bool> = (0..NUM_FEATURES)
+        .map(|i| i >= features::OWN_KING_REL)
+        .collect();
+    let (mut m, mut v) = (vec![0.0; NUM_FEATURES], vec![0.0; NUM_FEATURES]);
+    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+    let mut best = (report.validation_error_start, 0usize, w.clone());
+    let n = train.len().max(1) as f64;
+    for epoch in 1..=config.epochs {
+        let mut grad = vec![0.0; NUM_FEATURES];
+        for s in &train {
+            let p = sigmoid(k * eval(s, &w));
+            let g = 2.0 * (p - target(s, k, rw)) * p * (1.0 - p) * k / n;
+            for &(i, c) in &s.features {
+                grad[i as usize] += g * f64::from(c);
+            }
+        }
+        for i in 0..NUM_FEATURES {
+            if penalised[i] {
+                grad[i] += 2.0 * config.l2 * (w[i] - initial[i]);
+            }
+            m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
+            v[i] = beta2 * v[i] + (1.0 - beta2) * grad[i] * grad[i];
+            let mh = m[i] / (1.0 - beta1.powi(epoch as i32));
+            let vh = v[i] / (1.0 - beta2.powi(epoch as i32));
+            w[i] -= config.learning_rate * mh / (vh.sqrt() + eps);
+        }
+        if epoch % 10 == 0 || epoch == config.epochs {
+            let ve = error(&valid, &w, k, rw);
+            if ve < best.0 {
+                best = (ve, epoch, w.clone());
+            }
+            progress(epoch, error(&train, &w, k, rw), ve);
+        }
+    }
+    report.validation_error_end = best.0;
+    report.best_epoch = best.1;
+    let out = best
+        .2
+        .iter()
+        .map(|&x| (x * f64::from(SCALE)).round() as i32)
+        .collect();
+    (out, report)
+}
+
+/// The weights as the data file the engine includes (`src/eval/weights.in`).
+pub fn weights_file(weights: &[i32], header: &str) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for line in header.lines() {
+        let _ = writeln!(out, "// {line}");
+    }
+    let _ = writeln!(
+        out,
+        "// Weights in 1/{SCALE} centipawn, by feature group (see src/eval/features.rs)."
+    );
+    out.push_str("[\n");
+    for &(name, first, size) in features::GROUPS.iter() {
+        let _ = writeln!(out, "    // {name}");
+        for chunk in weights[first..first + size].chunks(12) {
+            let line: Vec<String> = chunk.iter().map(|x| x.to_string()).collect();
+            let _ = writeln!(out, "    {},", line.join(", "));
+        }
+    }
+    out.push_str("]\n");
+    out
+}
