@@ -84,17 +84,13 @@ ab: build ## This build against OLD=<binary>, GAMES games at NODES nodes per mov
 TUNE_DIR ?= tune-data
 TUNE_GAMES ?= 2400
 TUNE_NODES ?= 5000
-tune: build ## Learn the evaluation weights from scratch: 2 rounds of self-play + Texel fit (~45 min)
+tune: build ## Learn the evaluation weights from scratch: self-play + Texel fit (~20 min on 2 idle cores)
 	mkdir -p $(TUNE_DIR)
-	# Round 1: games by the material-only start, fitted from the hand-set material values.
+	# Games by the material-only start, then the fit from the hand-set material values.
 	$(BIN) tune --from-scratch --out src/eval/weights.in
 	$(CARGO) build --release
 	$(BIN) selfplay --games $(TUNE_GAMES) --nodes $(TUNE_NODES) --seed 1 --out $(TUNE_DIR)/round1.txt
 	$(BIN) tune --from-scratch --out src/eval/weights.in $(TUNE_DIR)/round1.txt
-	$(CARGO) build --release
-	# Round 2: games by the round-1 evaluation, fitted on both rounds from the round-1 weights.
-	$(BIN) selfplay --games $(TUNE_GAMES) --nodes $(TUNE_NODES) --seed 2 --out $(TUNE_DIR)/round2.txt
-	$(BIN) tune --out src/eval/weights.in $(TUNE_DIR)/round1.txt $(TUNE_DIR)/round2.txt
 	$(CARGO) build --release
 	$(BIN) bench
 

@@ -165,7 +165,9 @@ mod tests {
 
     #[test]
     fn startpos_is_level() {
-        assert_eq!(evaluate(&Position::startpos()), 0);
+        // Everything cancels but the side to move's tempo.
+        let tempo = WEIGHTS[features::TEMPO] / features::SCALE;
+        assert_eq!(evaluate(&Position::startpos()), tempo);
         assert_eq!(evaluate_material(&Position::startpos()), 0);
     }
 

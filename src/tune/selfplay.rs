@@ -49,6 +49,8 @@ pub struct SelfplayStats {
 }
 
 struct GameRecord {
+    /// Game number (fixes its seed and opening, whichever thread plays it).
+    game: usize,
     positions: Vec<(String, i32)>,
     /// 1.0 Black won, 0.0 White won, 0.5 draw.
     result: f32,
@@ -154,7 +156,11 @@ fn play_game(
         pos.do_move(m);
         plies += 1;
     };
-    GameRecord { positions, result }
+    GameRecord {
+        game: 0,
+        positions,
+        result,
+    }
 }
 
 /// Plays `config.games` games and writes their quiet positions to `out`; `progress` hears
@@ -194,7 +200,10 @@ pub fn selfplay(
                         }
                         let mut rng = StdRng::seed_from_u64(config.seed ^ (g as u64 + 1) << 8);
                         let start = &openings[g % openings.len()];
-                        let record = play_game(&mut searcher, &tt, start, config, &mut rng);
+                        let record = GameRecord {
+                            game: g,
+                            ..play_game(&mut searcher, &tt, start, config, &mut rng)
+                        };
                         if tx.send(record).is_err() {
                             break;
                         }
@@ -205,7 +214,7 @@ pub fn selfplay(
         drop(tx);
         for record in rx {
             for (sfen, score) in &record.positions {
-                writeln!(out, "{sfen}\t{}\t{score}\t{}", record.result, stats.games)?;
+                writeln!(out, "{sfen}\t{}\t{score}\t{}", record.result, record.game)?;
             }
             stats.games += 1;
             stats.positions += record.positions.len();
@@ -222,4 +231,45 @@ pub fn selfplay(
         Ok(())
     })?;
     Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_parse() {
+        let p = parse_opening("startpos moves 7g7f 3c3d").unwrap();
+        assert_eq!(
+            p.to_sfen(),
+            "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
+        );
+        assert!(parse_opening("startpos moves 7g7g").is_none());
+        assert!(parse_opening("sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1").is_some());
+    }
+
+    #[test]
+    fn games_are_written_with_results() {
+        let config = SelfplayConfig {
+            games: 2,
+            nodes: 300,
+            threads: 2,
+            openings: vec!["startpos".into()],
+            random_plies: 4,
+            max_plies: 40,
+            adjudicate: 3000,
+            seed: 7,
+        };
+        let mut out = Vec::new();
+        let stats = selfplay(&config, &mut out, &mut |_| {}).unwrap();
+        assert_eq!(stats.games, 2);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), stats.positions);
+        for line in text.lines() {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), 4);
+            assert!(Position::from_sfen(fields[0]).is_ok());
+            assert!(["0", "0.5", "1"].contains(&fields[1]), "{line}");
+        }
+    }
 }

@@ -242,3 +242,44 @@ pub fn weights_file(weights: &[i32], header: &str) -> String {
     out.push_str("]\n");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_that_wins_games_gains_value() {
+        // Black wins whenever it holds a gold, loses whenever White does: starting from a gold
+        // in hand worth nothing, the fit must give the first gold in hand a positive value.
+        let mut data = String::new();
+        for game in 0..40 {
+            data.push_str(&format!("4k4/9/9/9/9/9/9/9/4K4 b G 1\t1\t0\t{game}\n"));
+            data.push_str(&format!("4k4/9/9/9/9/9/9/9/4K4 b g 1\t0\t0\t{game}\n"));
+            data.push_str(&format!("4k4/9/9/9/9/9/9/9/4K4 b P 1\t0.5\t0\t{game}\n"));
+        }
+        let gold = features::HAND + 34; // after 18 pawns, 4 lances, 4 knights, 4 silvers, 2+2
+        let mut start = crate::eval::initial_weights();
+        start[gold] = 0;
+        let config = TuneConfig {
+            epochs: 50,
+            ..TuneConfig::default()
+        };
+        let (w, report) = tune(&data, &start, &config, &mut |_, _, _| {});
+        assert_eq!(report.positions, 120);
+        assert!(report.validation_error_end < report.validation_error_start);
+        assert!(w[gold] > 0, "gold in hand: {}", w[gold]);
+    }
+
+    #[test]
+    fn weights_file_has_every_weight() {
+        let w: Vec<i32> = (0..NUM_FEATURES as i32).collect();
+        let text = weights_file(&w, "test");
+        let numbers: Vec<i32> = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .flat_map(|l| l.split([',', '[', ']']))
+            .filter_map(|t| t.trim().parse().ok())
+            .collect();
+        assert_eq!(numbers, w);
+    }
+}
