@@ -38,10 +38,10 @@ criterion: ## Criterion benchmarks (movegen, perft, search)
 lint: ## cargo fmt --check, clippy with warnings denied, one-way layer imports
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets --release -- -D warnings
-	@! grep -rn 'crate::\(search\|eval\|usi\|engine\|bench\)' src/shogi || (echo 'shogi/ imports upward' && false)
+	@! grep -rn 'crate::\(search\|eval\|usi\|engine\|bench\|tune\)' src/shogi || (echo 'shogi/ imports upward' && false)
 	@! grep -rn 'crate::\(search\|usi\|engine\|bench\|tune\)' src/eval || (echo 'eval/ imports upward' && false)
-	@! grep -rn 'crate::\(usi\|engine\|bench\)' src/search || (echo 'search/ imports upward' && false)
-	@! grep -rn 'print!\|println!' src/shogi src/eval src/search || (echo 'only usi/ and main print' && false)
+	@! grep -rn 'crate::\(usi\|engine\|bench\|tune\)' src/search || (echo 'search/ imports upward' && false)
+	@! grep -rn 'print!\|println!' src/shogi src/eval src/search src/tune || (echo 'only usi/ and main print' && false)
 
 fmt: ## Format the code
 	$(CARGO) fmt --all

@@ -6,7 +6,9 @@ use crate::search::tt::TranspositionTable;
 use crate::search::{
     Limits, MateLimit, Score, SearchControl, SearchEvent, SearchOptions, Searcher, MATE_BOUND,
 };
-use crate::shogi::{generate_all, perft_divide, Color, EnteringKingRule, MoveList, Position};
+use crate::shogi::{
+    generate_all, parse_usi_move, perft_divide, Color, EnteringKingRule, MoveList, Position,
+};
 use crate::usi::options::{OptionKind, UsiOption};
 use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, InfoLine, UsiScore};
 use crate::usi::UsiEngine;
@@ -307,9 +309,7 @@ impl UsiEngine for Engine {
     fn set_position(&mut self, sfen: &str, moves: &[String]) -> Result<(), String> {
         let mut pos = Position::from_sfen(sfen).map_err(|e| format!("bad SFEN: {e}"))?;
         for (i, text) in moves.iter().enumerate() {
-            let mut list = MoveList::new();
-            generate_all(&pos, &mut list);
-            let Some(&m) = list.iter().find(|m| m.to_string() == *text) else {
+            let Some(m) = parse_usi_move(&pos, text) else {
                 return Err(format!(
                     "illegal move '{text}' (move {} of the list) in {}",
                     i + 1,

@@ -21,7 +21,7 @@
 //! - entering-king progress; the side to move.
 
 use crate::shogi::attacks::{attacks, king_attacks};
-use crate::shogi::{Bitboard, Color, PieceKind, Position, Square};
+use crate::shogi::{Bitboard, Color, Hand, PieceKind, Position, Square};
 
 /// Weights are stored in 1/`SCALE` centipawn.
 pub const SCALE: i32 = 16;
@@ -34,30 +34,18 @@ const REL_FILES: usize = 6;
 const REL_RANKS: usize = 11;
 const REL_SIZE: usize = CLASSES * REL_FILES * REL_RANKS;
 
-/// Most pieces of each hand kind, by hand-kind index (pawn, lance, knight, silver, bishop, rook,
-/// gold).
-const HAND_MAX: [usize; 7] = [18, 4, 4, 4, 2, 2, 4];
+/// First hand-piece feature of each hand kind (a set's worth each, `Hand::MAX`).
 const fn hand_offsets() -> [usize; 7] {
     let mut o = [0; 7];
     let mut i = 1;
     while i < 7 {
-        o[i] = o[i - 1] + HAND_MAX[i - 1];
+        o[i] = o[i - 1] + Hand::MAX[i - 1] as usize;
         i += 1;
     }
     o
 }
 const HAND_OFFSET: [usize; 7] = hand_offsets();
-const HAND_SIZE: usize = 38;
-
-/// The castles recognised, in `CASTLE` order.
-pub const CASTLE_NAMES: [&str; 6] = [
-    "Mino",
-    "high Mino",
-    "silver crown",
-    "Yagura",
-    "Anaguma",
-    "Funagakoi",
-];
+const HAND_SIZE: usize = HAND_OFFSET[6] + Hand::MAX[6] as usize;
 
 /// Feature groups: (name, first index, size), in index order.
 pub const GROUPS: [(&str, usize, usize); 16] = [
@@ -292,14 +280,7 @@ pub fn opening_factor(pos: &Position) -> i32 {
         exchanged += hand.count(PieceKind::Pawn) as i32;
         exchanged += 2 * (hand.total() - hand.count(PieceKind::Pawn)) as i32;
     }
-    for k in [
-        PieceKind::ProPawn,
-        PieceKind::ProLance,
-        PieceKind::ProKnight,
-        PieceKind::ProSilver,
-        PieceKind::Horse,
-        PieceKind::Dragon,
-    ] {
+    for k in PieceKind::ALL.into_iter().filter(|k| k.is_promoted()) {
         exchanged += 2 * pos.kind_pieces(k).count() as i32;
     }
     8 - (exchanged / 2).min(8)
@@ -381,7 +362,7 @@ fn side<S: Sink>(pos: &Position, us: Color, maps: &AttackMaps, opening: i32, sin
     let hand = pos.hand(us);
     let mut hand_kinds = 0;
     for (h, &kind) in PieceKind::HAND.iter().enumerate() {
-        let n = (hand.count(kind) as usize).min(HAND_MAX[h]);
+        let n = hand.count(kind).min(Hand::MAX[h]) as usize;
         for i in 0..n {
             sink.add(HAND + HAND_OFFSET[h] + i, 1);
         }
@@ -467,7 +448,6 @@ mod tests {
             next += size;
         }
         assert_eq!(next, NUM_FEATURES);
-        assert_eq!(HAND_OFFSET[6] + HAND_MAX[6], HAND_SIZE);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 pub mod features;
 
-use crate::shogi::{Color, PieceKind, Position};
+use crate::shogi::{Color, Hand, PieceKind, Position};
 
 /// A search score in centipawns (or a mate score, see `search`).
 pub type Value = i32;
@@ -93,7 +93,7 @@ pub fn initial_weights() -> Vec<i32> {
         }
     }
     let mut i = features::HAND;
-    for (h, &max) in [18, 4, 4, 4, 2, 2, 4].iter().enumerate() {
+    for (h, &max) in Hand::MAX.iter().enumerate() {
         for _ in 0..max {
             w[i] = HAND_VALUE[h] * features::SCALE;
             i += 1;

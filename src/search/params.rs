@@ -96,7 +96,8 @@ pub struct Features {
     pub history: bool,
     /// One-ply extension for moves that give check.
     pub check_extension: bool,
-    /// Reverse futility pruning and late-move pruning.
+    /// Near-leaf pruning: reverse futility, razoring, late-move, futility and SEE pruning of
+    /// moves, and internal iterative reduction.
     pub futility: bool,
     /// The form terms of the evaluation (off: material only).
     pub form_eval: bool,

@@ -50,6 +50,13 @@ pub fn has_legal_move(pos: &Position) -> bool {
     !list.is_empty()
 }
 
+/// The legal move whose USI text is `text` (`7g7f`, `P*5e`, `8h2b+`), if there is one.
+pub fn parse_usi_move(pos: &Position, text: &str) -> Option<Move> {
+    let mut list = MoveList::new();
+    generate::<true, ALL_KINDS>(pos, &mut list);
+    list.iter().copied().find(|m| m.to_string() == text)
+}
+
 /// Whether `m` is legal in `pos` (a full check by generation, used for moves from outside).
 pub fn is_legal(pos: &Position, m: Move) -> bool {
     let mut list = MoveList::new();

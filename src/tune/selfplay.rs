@@ -8,7 +8,9 @@
 
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, SearchControl, SearchOptions, Searcher, MATE_BOUND};
-use crate::shogi::{generate_legal, Color, Declaration, MoveList, Position, Repetition};
+use crate::shogi::{
+    generate_legal, parse_usi_move, Color, Declaration, MoveList, Position, Repetition,
+};
 use crossbeam_channel::unbounded;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -70,9 +72,7 @@ pub fn parse_opening(line: &str) -> Option<Position> {
         Position::from_sfen(sfen).ok()?
     };
     for text in moves.split_whitespace() {
-        let mut all = MoveList::new();
-        crate::shogi::generate_all(&pos, &mut all);
-        let m = *all.iter().find(|m| m.to_string() == text)?;
+        let m = parse_usi_move(&pos, text)?;
         pos.do_move(m);
     }
     Some(pos)

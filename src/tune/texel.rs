@@ -176,9 +176,6 @@ pub fn tune(
         validation_error_start: error(&valid, &w, k, rw),
         ..TuneReport::default()
     };
-    let penalised: Vec<bool> = (0..NUM_FEATURES)
-        .map(|i| i >= features::OWN_KING_REL)
-        .collect();
     let (mut m, mut v) = (vec![0.0; NUM_FEATURES], vec![0.0; NUM_FEATURES]);
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     let mut best = (report.validation_error_start, 0usize, w.clone());
@@ -193,7 +190,8 @@ pub fn tune(
             }
         }
         for i in 0..NUM_FEATURES {
-            if penalised[i] {
+            // Material (the features before the king-relative tables) is not penalised.
+            if i >= features::OWN_KING_REL {
                 grad[i] += 2.0 * config.l2 * (w[i] - initial[i]);
             }
             m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
