@@ -7,7 +7,7 @@ OPENINGS ?= positions/openings-random.txt
 NODES ?= 30000
 
 .PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt tune \
-	match-gnushogi match-fairy match-gpsshogi ablation ab deps clean
+	match-gnushogi match-fairy match-gpsshogi ablation eval-ablation ab deps clean
 
 help:
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -74,6 +74,13 @@ ablation: build ## Self-play with FEATURE (e.g. Search_LMR) off, GAMES games at 
 	python3 scripts/match.py --engine1 matches/ablation/hisha --engine2 matches/ablation/hisha \
 		--options2 $(FEATURE):false --games $(GAMES) --nodes $(NODES) --opening $(OPENINGS) \
 		--out matches/ablation/$(FEATURE).json
+
+eval-ablation: build ## Self-play with evaluation GROUP (e.g. castles) switched off, GAMES games at NODES nodes
+	mkdir -p matches/ablation
+	cp $(BIN) matches/ablation/hisha
+	python3 scripts/match.py --engine1 matches/ablation/hisha --engine2 matches/ablation/hisha \
+		--options2 Eval_Off:$(GROUP) --games $(GAMES) --nodes $(NODES) --opening $(OPENINGS) \
+		--out matches/ablation/eval-$(GROUP).json
 
 ab: build ## This build against OLD=<binary>, GAMES games at NODES nodes per move
 	mkdir -p matches/ab

@@ -1,5 +1,6 @@
 //! The 9x9 engine: a root position, options, and a search thread, behind `usi::UsiEngine`.
 
+use crate::eval::{weights_without, Weights, WEIGHTS};
 use crate::search::mate::{mate_search, MateOutcome};
 use crate::search::params::{Features, SEARCH_STACK_BYTES};
 use crate::search::tt::TranspositionTable;
@@ -18,7 +19,7 @@ use std::thread::JoinHandle;
 
 /// The `Search_*` check options and the switch each one sets.
 type FeatureField = fn(&mut Features) -> &mut bool;
-const FEATURE_OPTIONS: [(&str, FeatureField); 8] = [
+const FEATURE_OPTIONS: [(&str, FeatureField); 9] = [
     ("Search_NullMove", |f| &mut f.null_move),
     ("Search_LMR", |f| &mut f.lmr),
     ("Search_History", |f| &mut f.history),
@@ -26,6 +27,7 @@ const FEATURE_OPTIONS: [(&str, FeatureField); 8] = [
     ("Search_Futility", |f| &mut f.futility),
     ("Search_Continuation", |f| &mut f.continuation),
     ("Search_SingularExtension", |f| &mut f.singular_extension),
+    ("Search_MateInOne", |f| &mut f.mate_in_one),
     ("Eval_Form", |f| &mut f.form_eval),
 ];
 
@@ -51,6 +53,10 @@ pub struct Settings {
     pub features: Features,
     /// Contempt, centipawns.
     pub contempt: i32,
+    /// Eval_Off: the evaluation groups switched off (comma-separated), and the weights left.
+    pub eval_off: String,
+    /// See `eval_off`.
+    pub weights: Arc<Weights>,
 }
 
 impl Default for Settings {
@@ -64,6 +70,8 @@ impl Default for Settings {
             entering_king_rule: EnteringKingRule::default(),
             features: Features::default(),
             contempt: 0,
+            eval_off: String::new(),
+            weights: Arc::new(WEIGHTS),
         }
     }
 }
@@ -133,6 +141,7 @@ impl Engine {
             entering_king_rule: self.settings.entering_king_rule,
             features: self.settings.features,
             contempt: self.settings.contempt,
+            weights: self.settings.weights.clone(),
         }
     }
 
@@ -216,6 +225,12 @@ impl Engine {
                 name: "ClearHash".into(),
                 kind: OptionKind::Button,
             },
+            UsiOption {
+                name: "Eval_Off".into(),
+                kind: OptionKind::Text {
+                    default: String::new(),
+                },
+            },
         ]
         .into_iter()
         .chain(FEATURE_OPTIONS.iter().map(|(name, _)| UsiOption {
@@ -282,6 +297,13 @@ impl UsiEngine for Engine {
             }
             "Contempt" => self.settings.contempt = v.parse().expect("validated"),
             "ClearHash" => self.tt.clear(),
+            "Eval_Off" => {
+                let weights = weights_without(&v)?;
+                self.settings.weights = Arc::new(*weights);
+                self.settings.eval_off = v;
+                // Stored static evaluations were made with the old weights.
+                self.tt.clear();
+            }
             name if FEATURE_OPTIONS.iter().any(|(n, _)| *n == name) => {
                 let (_, field) = FEATURE_OPTIONS
                     .iter()

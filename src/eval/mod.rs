@@ -1,5 +1,6 @@
 //! Static evaluation: material, with pieces in hand worth more than pieces on the board, plus
-//! "form" (`form.rs`: king safety and piece placement relative to both kings).
+//! "form" (`features.rs`: king safety, castles, piece placement relative to both kings and the
+//! rest), a weighted sum whose weights are learned (`weights.in`, written by `hisha tune`).
 //!
 //! The seed article asks for a very high king value (it is never traded, so it does not enter the
 //! sum here; the search knows mate), a high tokin value (a tokin costs the opponent a gold-like
@@ -70,13 +71,48 @@ pub fn material(pos: &Position) -> Value {
     v
 }
 
-/// The learned weights (`make tune` writes them), in 1/`features::SCALE` centipawn.
-pub static WEIGHTS: [i32; features::NUM_FEATURES] = include!("weights.in");
+/// One weight per feature, in 1/`features::SCALE` centipawn.
+pub type Weights = [i32; features::NUM_FEATURES];
+
+/// The learned weights (`make tune` writes them).
+pub static WEIGHTS: Weights = include!("weights.in");
 
 /// The evaluation (material and form, learned weights) from the side to move's point of view.
 #[inline]
 pub fn evaluate(pos: &Position) -> Value {
-    from_side_to_move(pos, features::score(pos, &WEIGHTS))
+    evaluate_with(pos, &WEIGHTS)
+}
+
+/// The evaluation with other weights (`weights_without`), from the side to move's point of view.
+#[inline]
+pub fn evaluate_with(pos: &Position, weights: &Weights) -> Value {
+    from_side_to_move(pos, features::score(pos, weights))
+}
+
+/// The name by which an option or a command line picks feature group `g`: its name in
+/// `features::GROUPS` with underscores (`near_own_king`, `castles`, `control_tempo`).
+pub fn group_key(g: usize) -> String {
+    features::GROUPS[g].0.replace(", ", "_").replace(' ', "_")
+}
+
+/// The learned weights with the groups named in `groups` (comma-separated `group_key`s, or
+/// empty for none) set to zero: the engine without those parts, to measure what each is worth.
+pub fn weights_without(groups: &str) -> Result<Box<Weights>, String> {
+    let mut w = Box::new(WEIGHTS);
+    for name in groups.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let g = (0..features::GROUPS.len())
+            .find(|&g| group_key(g).eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let keys: Vec<String> = (0..features::GROUPS.len()).map(group_key).collect();
+                format!(
+                    "unknown evaluation group '{name}' (groups: {})",
+                    keys.join(", ")
+                )
+            })?;
+        let (_, start, len) = features::GROUPS[g];
+        w[start..start + len].fill(0);
+    }
+    Ok(w)
 }
 
 /// Material only, with the hand-set values (the reference for measuring the form terms).
@@ -169,6 +205,30 @@ mod tests {
         let tempo = WEIGHTS[features::TEMPO] / features::SCALE;
         assert_eq!(evaluate(&Position::startpos()), tempo);
         assert_eq!(evaluate_material(&Position::startpos()), 0);
+    }
+
+    #[test]
+    fn groups_switch_off_by_name() {
+        let p = Position::from_sfen(
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        )
+        .unwrap();
+        assert_eq!(*weights_without("").unwrap(), WEIGHTS);
+        let no_form = weights_without(
+            "near_own_king, near_enemy_king,king_square,attack_on_king,weak_king_squares,\
+             drop_threats,king_defenders,mobility,hanging,unprotected_gens,locked,castles,\
+             entering_king,control_tempo",
+        )
+        .unwrap();
+        // Without every form group only the learned material is left.
+        let material_only = features::score(&p, &no_form);
+        let full = features::score(&p, &WEIGHTS);
+        assert_ne!(material_only, full);
+        let mut material_weights = Box::new([0; features::NUM_FEATURES]);
+        material_weights[..features::OWN_KING_REL]
+            .copy_from_slice(&WEIGHTS[..features::OWN_KING_REL]);
+        assert_eq!(material_only, features::score(&p, &material_weights));
+        assert!(weights_without("castles,nonsense").is_err());
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub mod see;
 pub mod time;
 pub mod tt;
 
-use crate::eval::Value;
+use crate::eval::{Value, Weights, WEIGHTS};
 use crate::shogi::{generate_legal, Declaration, EnteringKingRule, Move, MoveList, Position};
 pub use limits::{Limits, MateLimit};
 pub use params::Features;
@@ -203,6 +203,8 @@ pub struct SearchOptions {
     pub features: Features,
     /// How much worse than 0 a draw is for the side searching, centipawns.
     pub contempt: Value,
+    /// The evaluation's weights (the learned ones, or with groups switched off).
+    pub weights: Arc<Weights>,
 }
 
 impl Default for SearchOptions {
@@ -214,6 +216,7 @@ impl Default for SearchOptions {
             entering_king_rule: EnteringKingRule::default(),
             features: Features::default(),
             contempt: 0,
+            weights: Arc::new(WEIGHTS),
         }
     }
 }
@@ -260,6 +263,8 @@ pub struct Searcher {
     evals: [Value; MAX_PLY + 2],
     /// Recent static evaluations by position key (quiescence nodes repeat across iterations).
     eval_cache: Box<[(u64, Value)]>,
+    /// The weights the cached evaluations were made with.
+    weights: Arc<Weights>,
     /// The move left out at each ply by a singular-extension search.
     excluded: [Option<Move>; MAX_PLY + 2],
     pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
@@ -301,6 +306,7 @@ impl Searcher {
             evals: [tt::EVAL_NONE; MAX_PLY + 2],
             excluded: [None; MAX_PLY + 2],
             eval_cache: vec![(0, 0); EVAL_CACHE_ENTRIES].into_boxed_slice(),
+            weights: Arc::new(WEIGHTS),
             pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             root_moves: Vec::new(),
@@ -422,6 +428,10 @@ impl Searcher {
         self.entering_king_rule = options.entering_king_rule;
         self.features = options.features;
         self.contempt = options.contempt;
+        if !Arc::ptr_eq(&self.weights, &options.weights) {
+            self.weights = options.weights.clone();
+            self.eval_cache.fill((0, 0));
+        }
         if self.helper_id == 0 {
             self.tt.new_search();
         }

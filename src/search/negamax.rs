@@ -6,8 +6,8 @@ use super::params::*;
 use super::see::see_ge;
 use super::tt::{Bound, TtHit, EVAL_NONE};
 use super::{Searcher, INFINITE, MATE, MATE_BOUND};
-use crate::eval::{evaluate, evaluate_material, Value, PIECE_VALUE};
-use crate::shogi::{Declaration, Move, Position, Repetition};
+use crate::eval::{evaluate_material, evaluate_with, Value, PIECE_VALUE};
+use crate::shogi::{mate_in_one, Declaration, Move, Position, Repetition};
 
 /// Mate scores are stored relative to the node, not the root.
 #[inline(always)]
@@ -69,7 +69,7 @@ impl Searcher {
         if slot.0 == key {
             return slot.1;
         }
-        let v = evaluate(pos);
+        let v = evaluate_with(pos, &self.weights);
         *slot = (key, v);
         v
     }
@@ -242,8 +242,29 @@ impl Searcher {
             return v;
         }
 
-        // Step 6. Static evaluation, and pruning that trusts it (never in check or at PV nodes).
+        // Step 6. Mate in one, looked for where the table knows nothing (not in a
+        // singular-extension search, whose result is not the node's).
         let in_check = pos.in_check();
+        if self.features.mate_in_one && !in_check && hit.is_none() && excluded.is_none() {
+            if let Some(m) = mate_in_one(pos) {
+                let v = MATE - (ply as Value + 1);
+                if pv_node {
+                    self.pv[ply][ply] = Some(m);
+                    self.pv_len[ply] = ply + 1;
+                }
+                self.tt.store(
+                    key,
+                    Some(m),
+                    value_to_tt(v, ply),
+                    EVAL_NONE,
+                    depth,
+                    Bound::Exact,
+                );
+                return v;
+            }
+        }
+
+        // Step 7. Static evaluation, and pruning that trusts it (never in check or at PV nodes).
         let static_eval = if in_check {
             -INFINITE
         } else {
@@ -285,7 +306,15 @@ impl Searcher {
                 let r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
                 self.moved[ply] = None;
                 pos.do_null_move();
-                let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                // A pass into a mate in one (a drop, mostly) proves nothing. A null-move search
+                // of depth 1 or more finds that itself; quiescence would not.
+                let mated =
+                    self.features.mate_in_one && depth - 1 - r <= 0 && mate_in_one(pos).is_some();
+                let v = if mated {
+                    -INFINITE
+                } else {
+                    -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false)
+                };
                 pos.undo_null_move();
                 if self.aborted {
                     return 0;
@@ -296,7 +325,7 @@ impl Searcher {
             }
         }
 
-        // Step 7. The staged move picker: TT move (checked for legality, keys collide), good
+        // Step 8. The staged move picker: TT move (checked for legality, keys collide), good
         // captures, killers, quiets by history, bad captures; every evasion when in check.
         let killers = self.killers[ply];
         let previous = self.previous_move(ply, 1);
@@ -318,7 +347,7 @@ impl Searcher {
             depth
         };
 
-        // Step 8. Search the moves: the first with a full window, the rest with a null window
+        // Step 9. Search the moves: the first with a full window, the rest with a null window
         // (reduced when late and quiet) and a re-search when they beat alpha.
         let us = pos.side_to_move();
         let mut best = -INFINITE;
@@ -531,7 +560,7 @@ impl Searcher {
             return best;
         }
 
-        // Step 9. Store the result.
+        // Step 10. Store the result.
         let bound = bound_of(best, original_alpha, beta);
         let stored_eval = if in_check { EVAL_NONE } else { static_eval };
         self.tt.store(

@@ -85,7 +85,7 @@ pub const LMP_BASE: usize = 6;
 
 /// Techniques that can be switched off, to measure what each is worth (USI options
 /// `Search_NullMove`, `Search_LMR`, `Search_History`, `Search_CheckExtension`, `Search_Futility`,
-/// `Search_Continuation`, `Search_SingularExtension`, `Eval_Form`).
+/// `Search_Continuation`, `Search_SingularExtension`, `Search_MateInOne`, `Eval_Form`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Null-move pruning.
@@ -105,6 +105,8 @@ pub struct Features {
     pub continuation: bool,
     /// Singular extensions (and multi-cut).
     pub singular_extension: bool,
+    /// Mate-in-one detection at nodes without a table entry.
+    pub mate_in_one: bool,
 }
 
 impl Default for Features {
@@ -118,6 +120,7 @@ impl Default for Features {
             form_eval: true,
             continuation: true,
             singular_extension: true,
+            mate_in_one: true,
         }
     }
 }
