@@ -306,15 +306,7 @@ impl Searcher {
                 let r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
                 self.moved[ply] = None;
                 pos.do_null_move();
-                // A pass into a mate in one (a drop, mostly) proves nothing. A null-move search
-                // of depth 1 or more finds that itself; quiescence would not.
-                let mated =
-                    self.features.mate_in_one && depth - 1 - r <= 0 && mate_in_one(pos).is_some();
-                let v = if mated {
-                    -INFINITE
-                } else {
-                    -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false)
-                };
+                let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 pos.undo_null_move();
                 if self.aborted {
                     return 0;
