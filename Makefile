@@ -82,11 +82,12 @@ eval-ablation: build ## Self-play with evaluation GROUP (e.g. castles) switched 
 		--options2 Eval_Off:$(GROUP) --games $(GAMES) --nodes $(NODES) --opening $(OPENINGS) \
 		--out matches/ablation/eval-$(GROUP).json
 
-ab: build ## This build against OLD=<binary>, GAMES games at NODES nodes per move
+ab: build ## This build against OLD=<binary>, GAMES games at NODES nodes per move (or BYOYOMI_AB ms)
 	mkdir -p matches/ab
 	cp $(BIN) matches/ab/hisha-new
 	python3 scripts/match.py --engine1 matches/ab/hisha-new --engine2 $(OLD) --games $(GAMES) \
-		--nodes $(NODES) --opening $(OPENINGS) --out matches/ab/result.json
+		$(if $(BYOYOMI_AB),--byoyomi $(BYOYOMI_AB),--nodes $(NODES)) --opening $(OPENINGS) \
+		--out matches/ab/result.json
 
 TUNE_DIR ?= tune-data
 TUNE_GAMES ?= 2400

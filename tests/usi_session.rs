@@ -358,6 +358,7 @@ fn bad_input_is_reported_and_changes_nothing() {
     s.expect_error("setoption name USI_Hash value 0");
     s.expect_error("setoption name USI_Ponder value maybe");
     s.expect_error("setoption name MultiPV");
+    s.expect_error("setoption name Eval_Off value castles,nonsense");
     s.expect_error("gameover maybe");
     s.send("");
     s.send("   ");
