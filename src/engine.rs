@@ -53,9 +53,7 @@ pub struct Settings {
     pub features: Features,
     /// Contempt, centipawns.
     pub contempt: i32,
-    /// Eval_Off: the evaluation groups switched off (comma-separated), and the weights left.
-    pub eval_off: String,
-    /// See `eval_off`.
+    /// The evaluation's weights, less the groups named by Eval_Off.
     pub weights: Arc<Weights>,
 }
 
@@ -70,7 +68,6 @@ impl Default for Settings {
             entering_king_rule: EnteringKingRule::default(),
             features: Features::default(),
             contempt: 0,
-            eval_off: String::new(),
             weights: Arc::new(WEIGHTS),
         }
     }
@@ -300,7 +297,6 @@ impl UsiEngine for Engine {
             "Eval_Off" => {
                 let weights = weights_without(&v)?;
                 self.settings.weights = Arc::new(*weights);
-                self.settings.eval_off = v;
                 // Stored static evaluations were made with the old weights.
                 self.tt.clear();
             }
