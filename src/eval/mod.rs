@@ -95,11 +95,11 @@ pub fn group_key(g: usize) -> String {
     features::GROUPS[g].0.replace(", ", "_").replace(' ', "_")
 }
 
-/// The learned weights with the groups named in `groups` (comma-separated `group_key`s, or
+/// The learned weights with the groups named in `groups` (`group_key`s separated by `,` or `+`, or
 /// empty for none) set to zero: the engine without those parts, to measure what each is worth.
 pub fn weights_without(groups: &str) -> Result<Box<Weights>, String> {
     let mut w = Box::new(WEIGHTS);
-    for name in groups.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+    for name in groups.split([',', '+']).map(str::trim).filter(|n| !n.is_empty()) {
         let g = (0..features::GROUPS.len())
             .find(|&g| group_key(g).eq_ignore_ascii_case(name))
             .ok_or_else(|| {
@@ -216,7 +216,7 @@ mod tests {
         assert_eq!(*weights_without("").unwrap(), WEIGHTS);
         let no_form = weights_without(
             "near_own_king, near_enemy_king,king_square,attack_on_king,weak_king_squares,\
-             drop_threats,king_defenders,mobility,hanging,unprotected_gens,locked,castles,\
+             drop_threats+king_defenders,mobility+hanging,unprotected_gens,locked,castles,\
              entering_king,control_tempo",
         )
         .unwrap();
