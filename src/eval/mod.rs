@@ -99,7 +99,11 @@ pub fn group_key(g: usize) -> String {
 /// empty for none) set to zero: the engine without those parts, to measure what each is worth.
 pub fn weights_without(groups: &str) -> Result<Box<Weights>, String> {
     let mut w = Box::new(WEIGHTS);
-    for name in groups.split([',', '+']).map(str::trim).filter(|n| !n.is_empty()) {
+    for name in groups
+        .split([',', '+'])
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
         let g = (0..features::GROUPS.len())
             .find(|&g| group_key(g).eq_ignore_ascii_case(name))
             .ok_or_else(|| {

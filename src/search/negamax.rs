@@ -450,6 +450,7 @@ impl Searcher {
             let moved = moved_piece(pos, m);
             self.moved[ply] = Some(moved);
             pos.do_move(m);
+            self.tt.prefetch(pos.key());
             if self.features.check_extension
                 && gives_check
                 && ply < CHECK_EXTENSION_PLY_FACTOR * self.root_depth as usize
@@ -630,6 +631,7 @@ impl Searcher {
                 }
             }
             pos.do_move(m);
+            self.tt.prefetch(pos.key());
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
             pos.undo_move(m);
             if self.aborted {

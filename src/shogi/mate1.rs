@@ -7,12 +7,15 @@
 //! for (a distant slider check with nothing to interpose, a discovered check) is left to the
 //! search. A pawn drop is never an answer: mating by one is illegal.
 
-use super::attacks::{attacks, king_attacks};
+use super::attacks::{
+    attacks, bishop_rays, gold_attacks, king_attacks, knight_attacks, pawn_attacks, rook_rays,
+    silver_attacks,
+};
 use super::bitboard::Bitboard;
 use super::movegen::{has_legal_move, is_legal_search_move};
 use super::moves::Move;
 use super::position::Position;
-use super::types::PieceKind;
+use super::types::{Color, PieceKind};
 
 /// Drops worth trying, strongest contact first.
 const DROP_KINDS: [PieceKind; 6] = [
@@ -42,12 +45,11 @@ pub fn mate_in_one(pos: &mut Position) -> Option<Move> {
     let own = pos.color_pieces(us);
     // Squares next to the king that we guard (seen through the king: it cannot hide behind
     // itself). A contact check anywhere else is answered by taking the checker.
-    let mut guarded = Bitboard::EMPTY;
-    for to in around - own {
-        if pos.is_attacked(to, us, occ - king_bb) {
-            guarded.set(to);
-        }
-    }
+    let guarded = guarded_squares(pos, us, around, occ - king_bb);
+    // Where the king could step now. A drop can only take guards away (by standing in a line),
+    // so a square that is free now and not attacked by the dropped piece (seen through the king,
+    // which cannot hide behind itself) is free after it too.
+    let escapes = around - pos.color_pieces(them) - guarded;
 
     let hand = pos.hand(us);
     if !hand.is_empty() {
@@ -63,6 +65,10 @@ pub fn mate_in_one(pos: &mut Position) -> Option<Move> {
                 reach & guarded
             };
             for to in targets {
+                let to_bb = Bitboard::from_square(to);
+                if (escapes - to_bb - attacks(us, kind, to, (occ | to_bb) - king_bb)).any() {
+                    continue;
+                }
                 let m = Move::drop(kind, to);
                 if is_legal_search_move(pos, m) && mates(pos, m) {
                     return Some(m);
@@ -72,6 +78,7 @@ pub fn mate_in_one(pos: &mut Position) -> Option<Move> {
     }
 
     let movers = own - pos.pieces(us, PieceKind::King);
+    let sliders = own & sliding_pieces(pos);
     for to in (guarded | knight_checks) - own {
         let to_bb = Bitboard::from_square(to);
         for from in pos.attackers_to(to, us, occ) & movers {
@@ -91,6 +98,17 @@ pub fn mate_in_one(pos: &mut Position) -> Option<Move> {
                 if around.contains(to)
                     && (pos.attackers_to(to, us, after - king_bb) - from_bb).is_empty()
                 {
+                    continue;
+                }
+                // A free square stays free unless the moved piece attacks it or a slider of
+                // ours sees it through the square the mover left.
+                let mut covered = to_bb | attacks(us, new_kind, to, after - king_bb);
+                for s in sliders & (rook_rays(from) | bishop_rays(from)) {
+                    if let Some(p) = pos.piece_on(s) {
+                        covered |= attacks(us, p.kind(), s, after - king_bb);
+                    }
+                }
+                if (escapes - covered).any() {
                     continue;
                 }
                 let m = Move::board(from, to, promote);
@@ -120,7 +138,48 @@ fn king_can_step(pos: &Position) -> bool {
     };
     let occ = pos.occupied() - Bitboard::from_square(ksq);
     let free = king_attacks(ksq) - pos.color_pieces(us);
-    Iterator::any(&mut free.into_iter(), |to| !pos.is_attacked(to, !us, occ))
+    guarded_squares(pos, !us, free, occ) != free
+}
+
+/// Lances, bishops, rooks, horses and dragons of both colours.
+fn sliding_pieces(pos: &Position) -> Bitboard {
+    pos.kind_pieces(PieceKind::Lance)
+        | pos.kind_pieces(PieceKind::Bishop)
+        | pos.kind_pieces(PieceKind::Rook)
+        | pos.kind_pieces(PieceKind::Horse)
+        | pos.kind_pieces(PieceKind::Dragon)
+}
+
+/// The squares of `region` that pieces of `by` attack, given `occupied`. Cheaper than asking
+/// `is_attacked` of each square: every slider's attacks are worked out once, and only the
+/// squares they leave are looked up for the short-range pieces.
+fn guarded_squares(pos: &Position, by: Color, region: Bitboard, occupied: Bitboard) -> Bitboard {
+    let own = pos.color_pieces(by);
+    let sliders = own & sliding_pieces(pos);
+    let mut guarded = Bitboard::EMPTY;
+    for from in sliders {
+        if let Some(p) = pos.piece_on(from) {
+            guarded |= attacks(by, p.kind(), from, occupied) & region;
+        }
+    }
+    let other = !by;
+    let pawns = pos.kind_pieces(PieceKind::Pawn);
+    let knights = pos.kind_pieces(PieceKind::Knight);
+    let silvers = pos.kind_pieces(PieceKind::Silver);
+    let golds = pos.golds();
+    let kings = pos.kind_pieces(PieceKind::King);
+    for to in region - guarded {
+        // Look from `to` as a piece of the other colour: who of ours could step here.
+        let steppers = (pawn_attacks(other, to) & pawns)
+            | (knight_attacks(other, to) & knights)
+            | (silver_attacks(other, to) & silvers)
+            | (gold_attacks(other, to) & golds)
+            | (king_attacks(to) & kings);
+        if (steppers & own).any() {
+            guarded.set(to);
+        }
+    }
+    guarded
 }
 
 #[cfg(test)]
