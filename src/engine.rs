@@ -19,7 +19,7 @@ use std::thread::JoinHandle;
 
 /// The `Search_*` check options and the switch each one sets.
 type FeatureField = fn(&mut Features) -> &mut bool;
-const FEATURE_OPTIONS: [(&str, FeatureField); 9] = [
+const FEATURE_OPTIONS: [(&str, FeatureField); 10] = [
     ("Search_NullMove", |f| &mut f.null_move),
     ("Search_LMR", |f| &mut f.lmr),
     ("Search_History", |f| &mut f.history),
@@ -28,6 +28,7 @@ const FEATURE_OPTIONS: [(&str, FeatureField); 9] = [
     ("Search_Continuation", |f| &mut f.continuation),
     ("Search_SingularExtension", |f| &mut f.singular_extension),
     ("Search_MateInOne", |f| &mut f.mate_in_one),
+    ("Search_QsearchChecks", |f| &mut f.qsearch_checks),
     ("Eval_Form", |f| &mut f.form_eval),
 ];
 
@@ -230,9 +231,11 @@ impl Engine {
             },
         ]
         .into_iter()
-        .chain(FEATURE_OPTIONS.iter().map(|(name, _)| UsiOption {
+        .chain(FEATURE_OPTIONS.iter().map(|(name, field)| UsiOption {
             name: name.to_string(),
-            kind: OptionKind::Check { default: true },
+            kind: OptionKind::Check {
+                default: *field(&mut Features::default()),
+            },
         }))
         .collect()
     }

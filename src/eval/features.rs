@@ -17,7 +17,10 @@
 //! - castle shapes (Mino, high Mino, silver crown, Yagura, Anaguma, Funagakoi, either wing),
 //!   worth more early in the game than late;
 //! - hanging pieces, unprotected generals, locked pawns, lances and knights;
-//! - slider mobility and control of the enemy camp;
+//! - slider mobility (one weight per kind, and a table by count), moves of every piece class to
+//!   squares the enemy does not attack (a table by count), control of the enemy camp and of
+//!   each rank, and every square we attack by who else attacks it (a table by relative square,
+//!   our attackers 1/2+ and theirs 0/1/2+);
 //! - entering-king progress; the side to move.
 
 use crate::shogi::attacks::{attacks, king_attacks};
@@ -48,7 +51,7 @@ const HAND_OFFSET: [usize; 7] = hand_offsets();
 const HAND_SIZE: usize = HAND_OFFSET[6] + Hand::MAX[6] as usize;
 
 /// Feature groups: (name, first index, size), in index order.
-pub const GROUPS: [(&str, usize, usize); 16] = [
+pub const GROUPS: [(&str, usize, usize); 19] = [
     ("material board", MATERIAL, 14),
     ("material hand", HAND, HAND_SIZE),
     ("near own king", OWN_KING_REL, REL_SIZE),
@@ -65,6 +68,9 @@ pub const GROUPS: [(&str, usize, usize); 16] = [
     ("castles", CASTLE, 6),
     ("entering king", ENTERING, 11),
     ("control, tempo", CONTROL, 2),
+    ("activity", ACTIVITY, ACTIVITY_SIZE),
+    ("control map", CONTROL_MAP, CONTROL_MAP_SIZE),
+    ("safe mobility", SAFE_MOBILITY, SAFE_MOBILITY_SIZE),
 ];
 
 /// First index of each group.
@@ -101,8 +107,52 @@ pub const ENTERING: usize = CASTLE + 6;
 pub const CONTROL: usize = ENTERING + 11;
 /// The side to move.
 pub const TEMPO: usize = CONTROL + 1;
+/// See `GROUPS`.
+pub const ACTIVITY: usize = TEMPO + 1;
+/// See `GROUPS`.
+pub const CONTROL_MAP: usize = ACTIVITY + ACTIVITY_SIZE;
+/// See `GROUPS`.
+pub const SAFE_MOBILITY: usize = CONTROL_MAP + CONTROL_MAP_SIZE;
 /// Number of features (and weights).
-pub const NUM_FEATURES: usize = TEMPO + 1;
+pub const NUM_FEATURES: usize = SAFE_MOBILITY + SAFE_MOBILITY_SIZE;
+
+/// Moves of each piece class to squares the enemy does not attack, 0..=15.
+const SAFE_MOBILITY_SIZE: usize = CLASSES * 16;
+
+/// Every square we attack, by relative square (files mirrored: 5 x 9), our attackers (1, 2+;
+/// the king counts as one) and theirs (0, 1, 2+).
+const CONTROL_MAP_SIZE: usize = 45 * 2 * 3;
+/// The control-map cell of each square for each side: relative rank * 5 + mirrored file.
+const CONTROL_CELL: [[u8; 81]; 2] = {
+    let mut t = [[0u8; 81]; 2];
+    let mut i = 0;
+    while i < 81 {
+        let mut c = 0;
+        while c < 2 {
+            let rel = if c == 0 { i } else { 80 - i };
+            let (file, rank) = (rel / 9, rel % 9);
+            let mirrored = if file < 8 - file { file } else { 8 - file };
+            t[c][i] = (rank * 5 + mirrored) as u8;
+            c += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Slider mobility by kind (lance, bishop, rook, horse, dragon) and count 0..=15 (a table, where
+/// `MOBILITY` is one weight per kind), then the squares we attack on each relative rank.
+const MOBILITY_COUNTS: usize = 16;
+const ACTIVITY_SIZE: usize = 5 * MOBILITY_COUNTS + 9;
+const RANKS: [Bitboard; 9] = {
+    let mut r = [Bitboard::EMPTY; 9];
+    let mut i = 0;
+    while i < 9 {
+        r[i] = Bitboard::rank_mask(i as u8);
+        i += 1;
+    }
+    r
+};
 
 /// Where the features go.
 pub trait Sink {
@@ -150,9 +200,11 @@ impl<S: Sink> Sink for Negate<'_, S> {
     }
 }
 
-/// Squares attacked by each side: by pieces other than the king, and by the king.
+/// Squares attacked by each side: by pieces other than the king (at least once, at least
+/// twice), and by the king.
 struct AttackMaps {
     once: [Bitboard; 2],
+    twice: [Bitboard; 2],
     king: [Bitboard; 2],
 }
 
@@ -161,6 +213,7 @@ impl AttackMaps {
         let occupied = pos.occupied();
         let mut maps = AttackMaps {
             once: [Bitboard::EMPTY; 2],
+            twice: [Bitboard::EMPTY; 2],
             king: [Bitboard::EMPTY; 2],
         };
         for c in Color::ALL {
@@ -178,7 +231,9 @@ impl AttackMaps {
                     maps.king[ci] = king_attacks(sq);
                     continue;
                 }
-                maps.once[ci] |= attacks(c, kind, sq, occupied);
+                let a = attacks(c, kind, sq, occupied);
+                maps.twice[ci] |= maps.once[ci] & a;
+                maps.once[ci] |= a;
             }
         }
         maps
@@ -314,6 +369,7 @@ fn side<S: Sink>(pos: &Position, us: Color, maps: &AttackMaps, opening: i32, sin
         }
         let ki = kind.index();
         let class = CLASS[ki];
+        let reach = attacks(us, kind, sq, occupied);
         let rel = relative(us, sq);
         sink.add(MATERIAL + ki, 1);
         if let Some(k) = own_king_rel {
@@ -339,13 +395,15 @@ fn side<S: Sink>(pos: &Position, us: Color, maps: &AttackMaps, opening: i32, sin
                 }
             }
             PieceKind::Knight => {
-                let targets = attacks(us, kind, sq, occupied);
+                let targets = reach;
                 if targets.any() && (targets - ours).is_empty() {
                     sink.add(LOCKED + 2, 1);
                 }
             }
             _ => {}
         }
+        let safe = (reach - ours - maps.all(them)).count() as usize;
+        sink.add(SAFE_MOBILITY + class * 16 + safe.min(15), 1);
         let slot = match kind {
             PieceKind::Lance => 0,
             PieceKind::Bishop => 1,
@@ -354,8 +412,10 @@ fn side<S: Sink>(pos: &Position, us: Color, maps: &AttackMaps, opening: i32, sin
             PieceKind::Dragon => 4,
             _ => continue,
         };
-        let mobility = (attacks(us, kind, sq, occupied) - ours).count() as i32;
+        let mobility = (reach - ours).count() as i32;
         sink.add(MOBILITY + slot, mobility);
+        let bucket = (mobility as usize).min(MOBILITY_COUNTS - 1);
+        sink.add(ACTIVITY + slot * MOBILITY_COUNTS + bucket, 1);
     }
 
     // Hand: the n-th piece of each kind.
@@ -403,9 +463,31 @@ fn side<S: Sink>(pos: &Position, us: Color, maps: &AttackMaps, opening: i32, sin
         }
     }
 
-    // Control of the enemy camp; the move.
+    // Who holds each square we attack (2+ counts pieces other than the king).
+    let (ui, ti) = (us.index(), them.index());
+    let (all_us, all_them) = (maps.all(us), maps.all(them));
+    let ours = [all_us - maps.twice[ui], maps.twice[ui]];
+    let theirs = [!all_them, all_them - maps.twice[ti], maps.twice[ti]];
+    for (o, &a) in ours.iter().enumerate() {
+        for (t, &b) in theirs.iter().enumerate() {
+            for sq in a & b {
+                let cell = CONTROL_CELL[ui][sq.index()] as usize;
+                sink.add(CONTROL_MAP + (cell * 2 + o) * 3 + t, 1);
+            }
+        }
+    }
+
+    // Control of the enemy camp, and of every rank; the move.
     let camp = Bitboard::zone(us);
-    sink.add(CONTROL, (maps.all(us) & camp).count() as i32);
+    let control = maps.all(us);
+    sink.add(CONTROL, (control & camp).count() as i32);
+    for r in 0..9 {
+        let rank = RANKS[if us == Color::Black { r } else { 8 - r }];
+        sink.add(
+            ACTIVITY + 5 * MOBILITY_COUNTS + r,
+            (control & rank).count() as i32,
+        );
+    }
     if pos.side_to_move() == us {
         sink.add(TEMPO, 1);
     }

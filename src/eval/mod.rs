@@ -218,12 +218,9 @@ mod tests {
         )
         .unwrap();
         assert_eq!(*weights_without("").unwrap(), WEIGHTS);
-        let no_form = weights_without(
-            "near_own_king, near_enemy_king,king_square,attack_on_king,weak_king_squares,\
-             drop_threats+king_defenders,mobility+hanging,unprotected_gens,locked,castles,\
-             entering_king,control_tempo",
-        )
-        .unwrap();
+        // Every group after the two material ones, in one list ('+' and ',' both separate).
+        let form: Vec<String> = (2..features::GROUPS.len()).map(group_key).collect();
+        let no_form = weights_without(&form.join("+").replacen('+', ", ", 3)).unwrap();
         // Without every form group only the learned material is left.
         let material_only = features::score(&p, &no_form);
         let full = features::score(&p, &WEIGHTS);

@@ -7,7 +7,9 @@ use super::see::see_ge;
 use super::tt::{Bound, TtHit, EVAL_NONE};
 use super::{Searcher, INFINITE, MATE, MATE_BOUND};
 use crate::eval::{evaluate_material, evaluate_with, Value, PIECE_VALUE};
-use crate::shogi::{mate_in_one, Declaration, Move, Position, Repetition};
+use crate::shogi::{
+    generate_quiet_checks, mate_in_one, Declaration, Move, MoveList, Position, Repetition,
+};
 
 /// Mate scores are stored relative to the node, not the root.
 #[inline(always)]
@@ -194,7 +196,7 @@ impl Searcher {
     ) -> Value {
         // Step 1. At the horizon, resolve captures with quiescence search.
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, 0);
         }
 
         // Step 2. Count the node and poll the clock and the stop flag.
@@ -292,7 +294,7 @@ impl Searcher {
                 && depth <= RAZOR_MAX_DEPTH
                 && static_eval + RAZOR_MARGIN + RAZOR_MARGIN_PER_DEPTH_SQ * depth * depth <= alpha
             {
-                let v = self.qsearch(pos, alpha, alpha + 1, ply);
+                let v = self.qsearch(pos, alpha, alpha + 1, ply, 0);
                 if v <= alpha {
                     return v;
                 }
@@ -574,6 +576,7 @@ impl Searcher {
         mut alpha: Value,
         beta: Value,
         ply: usize,
+        qdepth: i32,
     ) -> Value {
         self.nodes += 1;
         self.pv_len[ply] = ply;
@@ -632,7 +635,7 @@ impl Searcher {
             }
             pos.do_move(m);
             self.tt.prefetch(pos.key());
-            let score = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qdepth - 1);
             pos.undo_move(m);
             if self.aborted {
                 return 0;
@@ -645,6 +648,39 @@ impl Searcher {
                         break;
                     }
                     alpha = score;
+                }
+            }
+        }
+        // At the first ply, quiet checks that do not lose material: the threats a capture-only
+        // horizon would miss (a drop next to the king, a check that forks).
+        if self.features.qsearch_checks
+            && qdepth == 0
+            && !in_check
+            && best < beta
+            && beta - original_alpha > 1
+        {
+            let mut checks = MoveList::new();
+            generate_quiet_checks(pos, &mut checks);
+            for &m in checks.iter() {
+                if !see_ge(pos, m, 0) {
+                    continue;
+                }
+                pos.do_move(m);
+                self.tt.prefetch(pos.key());
+                let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qdepth - 1);
+                pos.undo_move(m);
+                if self.aborted {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        best_move = Some(m);
+                        if score >= beta {
+                            break;
+                        }
+                        alpha = score;
+                    }
                 }
             }
         }

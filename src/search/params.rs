@@ -107,6 +107,9 @@ pub struct Features {
     pub singular_extension: bool,
     /// Mate-in-one detection at nodes without a table entry.
     pub mate_in_one: bool,
+    /// Quiet checks at the first ply of quiescence search, at PV nodes (off by default: no gain
+    /// measured, see README).
+    pub qsearch_checks: bool,
 }
 
 impl Default for Features {
@@ -121,6 +124,7 @@ impl Default for Features {
             continuation: true,
             singular_extension: true,
             mate_in_one: true,
+            qsearch_checks: false,
         }
     }
 }

@@ -21,8 +21,8 @@ pub use declaration::{Declaration, EnteringKingRule};
 pub use hand::Hand;
 pub use mate1::mate_in_one;
 pub use movegen::{
-    generate_all, generate_captures, generate_legal, generate_quiets, has_legal_move, is_legal,
-    is_legal_search_move, parse_usi_move,
+    generate_all, generate_captures, generate_legal, generate_quiet_checks, generate_quiets,
+    has_legal_move, is_legal, is_legal_search_move, parse_usi_move,
 };
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use perft::{perft, perft_divide};

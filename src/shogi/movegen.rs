@@ -21,6 +21,7 @@ use super::types::{Color, PieceKind, Square};
 const ALL_KINDS: u8 = 0;
 const CAPTURES: u8 = 1;
 const QUIETS: u8 = 2;
+const QUIET_BOARD: u8 = 3;
 
 /// Every legal move, pointless non-promotions included (the perft convention).
 pub fn generate_all(pos: &Position, list: &mut MoveList) {
@@ -41,6 +42,46 @@ pub fn generate_captures(pos: &Position, list: &mut MoveList) {
 /// non-promotions. With `generate_captures` this splits `generate_legal` in two.
 pub fn generate_quiets(pos: &Position, list: &mut MoveList) {
     generate::<false, QUIETS>(pos, list);
+}
+
+/// Legal non-captures that give check, drops included, without pointless non-promotions. The
+/// side to move must not be in check. Drops are only tried on the squares that check; board
+/// moves are generated and kept when they check (directly or by discovery).
+pub fn generate_quiet_checks(pos: &Position, list: &mut MoveList) {
+    debug_assert!(!pos.in_check());
+    let us = pos.side_to_move();
+    let them = !us;
+    let Some(ek) = pos.king_square(them) else {
+        return;
+    };
+    let mut board = MoveList::new();
+    generate::<false, QUIET_BOARD>(pos, &mut board);
+    for &m in board.iter() {
+        if pos.gives_check(m) {
+            list.push(m);
+        }
+    }
+    let hand = pos.hand(us);
+    let occ = pos.occupied();
+    for kind in PieceKind::HAND {
+        if !hand.has(kind) {
+            continue;
+        }
+        // A piece of ours on these squares would attack the king (patterns mirror by colour).
+        let mut t = (attacks(them, kind, ek, occ) - occ)
+            & Bitboard::relative_ranks_from(us, kind.min_relative_rank());
+        if kind == PieceKind::Pawn {
+            t = t - pos.pieces(us, PieceKind::Pawn).fill_files();
+            if let Some(sq) = t.lsb() {
+                if is_pawn_drop_mate(pos, sq, ek) {
+                    t.clear(sq);
+                }
+            }
+        }
+        for to in t {
+            list.push(Move::drop(kind, to));
+        }
+    }
 }
 
 /// Whether the side to move has at least one legal move.
@@ -214,7 +255,7 @@ fn generate<const ALL: bool, const KIND: u8>(pos: &Position, list: &mut MoveList
         if checkers.is_empty() {
             match KIND {
                 CAPTURES => targets &= enemy,
-                QUIETS => targets = targets - enemy,
+                QUIETS | QUIET_BOARD => targets = targets - enemy,
                 _ => {}
             }
         }
@@ -235,7 +276,7 @@ fn generate<const ALL: bool, const KIND: u8>(pos: &Position, list: &mut MoveList
             (b | Bitboard::from_square(checker), b)
         }
         _ if KIND == CAPTURES => (enemy, Bitboard::EMPTY),
-        _ if KIND == QUIETS => (!occ, !occ),
+        _ if KIND == QUIETS || KIND == QUIET_BOARD => (!occ, !occ),
         _ => (!own, !occ),
     };
 
@@ -254,6 +295,9 @@ fn generate<const ALL: bool, const KIND: u8>(pos: &Position, list: &mut MoveList
     }
 
     // Drops.
+    if KIND == QUIET_BOARD {
+        return;
+    }
     let hand = pos.hand(us);
     if hand.is_empty() || drop_targets.is_empty() {
         return;
@@ -304,4 +348,52 @@ fn is_pawn_drop_mate(pos: &Position, to: Square, ek: Square) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quiet_checks_are_the_checking_non_captures() {
+        // Along random games (kings open up and hands fill fast): the quiet checks are exactly the
+        // legal non-captures after which the opponent is in check (found by playing each move).
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut checks_seen = 0;
+        for _ in 0..100 {
+            let mut pos = Position::startpos();
+            for _ in 0..160 {
+                let mut list = MoveList::new();
+                generate_legal(&pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                if !pos.in_check() {
+                    let mut expected: Vec<Move> = Vec::new();
+                    for &m in list.iter() {
+                        if !m.is_drop() && pos.piece_on(m.to()).is_some() {
+                            continue;
+                        }
+                        pos.do_move(m);
+                        if pos.in_check() {
+                            expected.push(m);
+                        }
+                        pos.undo_move(m);
+                    }
+                    let mut got = MoveList::new();
+                    generate_quiet_checks(&pos, &mut got);
+                    let mut got: Vec<Move> = got.iter().copied().collect();
+                    expected.sort_by_key(|m| m.raw());
+                    got.sort_by_key(|m| m.raw());
+                    assert_eq!(got, expected, "{}", pos.to_sfen());
+                    checks_seen += expected.len();
+                }
+                let m = list.as_slice()[rng.gen_range(0..list.len())];
+                pos.do_move(m);
+            }
+        }
+        assert!(checks_seen > 10_000, "{checks_seen} checks");
+    }
 }
