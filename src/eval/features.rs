@@ -119,8 +119,8 @@ pub const NUM_FEATURES: usize = SAFE_MOBILITY + SAFE_MOBILITY_SIZE;
 /// Moves of each piece class to squares the enemy does not attack, 0..=15.
 const SAFE_MOBILITY_SIZE: usize = CLASSES * 16;
 
-/// Every square we attack, by relative square (files mirrored: 5 x 9), our attackers (1, 2+;
-/// the king counts as one) and theirs (0, 1, 2+).
+/// Every square we attack, by relative square (files mirrored: 5 x 9), our attackers (1, or
+/// 2+ pieces other than the king) and theirs (0, 1, or 2+ pieces other than the king).
 const CONTROL_MAP_SIZE: usize = 45 * 2 * 3;
 /// The control-map cell of each square for each side: relative rank * 5 + mirrored file.
 const CONTROL_CELL: [[u8; 81]; 2] = {
