@@ -5,7 +5,8 @@
 //! the two killers and the countermove; quiet moves (drops included) by butterfly and
 //! continuation history, promotions first; the captures set
 //! aside. In check: the TT move, then every evasion in one ordered list. In quiescence (not in
-//! check): the TT move if it captures, then the captures that do not lose material.
+//! check): the TT move if it captures, then the captures that do not lose material, then (when
+//! asked for) the quiet checks that do not lose material.
 //!
 //! The picker is not an `Iterator` because the position is lent to it on each call; walking it
 //! at every node yields exactly the moves of `generate_legal` (tests/move_picker.rs).
@@ -14,8 +15,8 @@ use super::ordering::{is_capture, pick_next, score_move, OrderingContext};
 use super::see::see_ge;
 use crate::eval::PIECE_VALUE;
 use crate::shogi::{
-    generate_captures, generate_legal, generate_quiets, is_legal_search_move, Move, MoveList,
-    Position, MAX_MOVES,
+    generate_captures, generate_legal, generate_quiet_checks, generate_quiets,
+    is_legal_search_move, Move, MoveList, Position, MAX_MOVES,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +28,8 @@ enum Stage {
     GenerateQuiets,
     Quiets,
     BadCaptures,
+    GenerateChecks,
+    QuietChecks,
     GenerateEvasions,
     Evasions,
     Done,
@@ -39,6 +42,7 @@ const QUIET_PROMOTION_BONUS: i32 = 1 << 16;
 pub struct MovePicker {
     stage: Stage,
     quiescence: bool,
+    quiet_checks: bool,
     tt_move: Option<Move>,
     killers: [Option<Move>; 3],
     killer_index: usize,
@@ -56,12 +60,18 @@ impl MovePicker {
         tt_move: Option<Move>,
         refutations: [Option<Move>; 3],
     ) -> MovePicker {
-        MovePicker::with_mode(pos, tt_move, refutations, false)
+        MovePicker::with_mode(pos, tt_move, refutations, false, false)
     }
 
     /// A picker for a quiescence node: captures only, or every evasion when in check.
     pub fn quiescence(pos: &Position, tt_move: Option<Move>) -> MovePicker {
-        MovePicker::with_mode(pos, tt_move, [None; 3], true)
+        MovePicker::with_mode(pos, tt_move, [None; 3], true, false)
+    }
+
+    /// A quiescence picker that also hands out, after the captures, the quiet checks that do not
+    /// lose material by SEE (when not in check).
+    pub fn quiescence_with_checks(pos: &Position, tt_move: Option<Move>) -> MovePicker {
+        MovePicker::with_mode(pos, tt_move, [None; 3], true, true)
     }
 
     fn with_mode(
@@ -69,6 +79,7 @@ impl MovePicker {
         tt_move: Option<Move>,
         killers: [Option<Move>; 3],
         quiescence: bool,
+        quiet_checks: bool,
     ) -> MovePicker {
         let in_check = pos.in_check();
         let tt_move = tt_move.filter(|&m| {
@@ -77,6 +88,7 @@ impl MovePicker {
         MovePicker {
             stage: Stage::TtMove,
             quiescence: quiescence && !in_check,
+            quiet_checks: quiescence && quiet_checks && !in_check,
             tt_move,
             killers,
             killer_index: 0,
@@ -144,10 +156,10 @@ impl MovePicker {
                         }
                         return Some(m);
                     }
-                    self.stage = if self.quiescence {
-                        Stage::Done
-                    } else {
-                        Stage::Killers
+                    self.stage = match (self.quiescence, self.quiet_checks) {
+                        (false, _) => Stage::Killers,
+                        (true, true) => Stage::GenerateChecks,
+                        (true, false) => Stage::Done,
                     };
                 }
                 Stage::Killers => {
@@ -201,6 +213,22 @@ impl MovePicker {
                     if self.bad_index < self.bad_captures.len() {
                         self.bad_index += 1;
                         return Some(self.bad_captures[self.bad_index - 1]);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::GenerateChecks => {
+                    self.moves.clear();
+                    generate_quiet_checks(pos, &mut self.moves);
+                    self.index = 0;
+                    self.stage = Stage::QuietChecks;
+                }
+                Stage::QuietChecks => {
+                    while self.index < self.moves.len() {
+                        let m = self.moves[self.index];
+                        self.index += 1;
+                        if see_ge(pos, m, 0) {
+                            return Some(m);
+                        }
                     }
                     self.stage = Stage::Done;
                 }

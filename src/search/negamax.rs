@@ -7,9 +7,7 @@ use super::see::see_ge;
 use super::tt::{Bound, TtHit, EVAL_NONE};
 use super::{Searcher, INFINITE, MATE, MATE_BOUND};
 use crate::eval::{evaluate_material, evaluate_with, Value, PIECE_VALUE};
-use crate::shogi::{
-    generate_quiet_checks, mate_in_one, Declaration, Move, MoveList, Position, Repetition,
-};
+use crate::shogi::{mate_in_one, Declaration, Move, Position, Repetition};
 
 /// Mate scores are stored relative to the node, not the root.
 #[inline(always)]
@@ -610,8 +608,16 @@ impl Searcher {
             }
             alpha = alpha.max(stand_pat);
         }
-        // Captures that do not lose material (the picker drops the others), or every evasion.
-        let mut picker = MovePicker::quiescence(pos, hit.and_then(|h| h.mv));
+        // Captures that do not lose material (the picker drops the others), or every evasion;
+        // optionally, at the first ply of PV nodes, quiet checks: the threats a capture-only
+        // horizon would miss (a drop next to the king, a check that forks).
+        let tt_move = hit.and_then(|h| h.mv);
+        let mut picker = if self.features.qsearch_checks && qdepth == 0 && beta - original_alpha > 1
+        {
+            MovePicker::quiescence_with_checks(pos, tt_move)
+        } else {
+            MovePicker::quiescence(pos, tt_move)
+        };
         let mut best_move = None;
         let mut move_count = 0;
         loop {
@@ -648,39 +654,6 @@ impl Searcher {
                         break;
                     }
                     alpha = score;
-                }
-            }
-        }
-        // At the first ply, quiet checks that do not lose material: the threats a capture-only
-        // horizon would miss (a drop next to the king, a check that forks).
-        if self.features.qsearch_checks
-            && qdepth == 0
-            && !in_check
-            && best < beta
-            && beta - original_alpha > 1
-        {
-            let mut checks = MoveList::new();
-            generate_quiet_checks(pos, &mut checks);
-            for &m in checks.iter() {
-                if !see_ge(pos, m, 0) {
-                    continue;
-                }
-                pos.do_move(m);
-                self.tt.prefetch(pos.key());
-                let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qdepth - 1);
-                pos.undo_move(m);
-                if self.aborted {
-                    return 0;
-                }
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        best_move = Some(m);
-                        if score >= beta {
-                            break;
-                        }
-                        alpha = score;
-                    }
                 }
             }
         }

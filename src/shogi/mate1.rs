@@ -186,6 +186,7 @@ fn guarded_squares(pos: &Position, by: Color, region: Bitboard, occupied: Bitboa
 mod tests {
     use super::*;
     use crate::shogi::generate_legal;
+    use crate::shogi::movegen::walk_random_games;
     use crate::shogi::MoveList;
 
     /// Every mate in one among the legal moves, by brute force.
@@ -238,34 +239,22 @@ mod tests {
         // Random games expose kings and fill hands fast, so one-move mates are common. At every
         // position: an answer is a mate, and when brute force finds a findable mate, so does
         // `mate_in_one`.
-        use rand::rngs::StdRng;
-        use rand::{Rng, SeedableRng};
-        let mut rng = StdRng::seed_from_u64(7);
         let (mut positions, mut with_mate) = (0, 0);
-        for _ in 0..300 {
-            let mut pos = Position::startpos();
-            for _ in 0..160 {
-                let mut list = MoveList::new();
-                generate_legal(&pos, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                if !pos.in_check() {
-                    positions += 1;
-                    let brute = all_mates(&mut pos);
-                    let found = mate_in_one(&mut pos);
-                    if let Some(m) = found {
-                        assert!(brute.contains(&m), "{}: {m} is not a mate", pos.to_sfen());
-                    }
-                    if brute.iter().any(|&m| findable(&pos, m)) {
-                        with_mate += 1;
-                        assert!(found.is_some(), "{}: missed {brute:?}", pos.to_sfen());
-                    }
-                }
-                let m = list.as_slice()[rng.gen_range(0..list.len())];
-                pos.do_move(m);
+        walk_random_games(7, 300, 160, |pos| {
+            if pos.in_check() {
+                return;
             }
-        }
+            positions += 1;
+            let brute = all_mates(pos);
+            let found = mate_in_one(pos);
+            if let Some(m) = found {
+                assert!(brute.contains(&m), "{}: {m} is not a mate", pos.to_sfen());
+            }
+            if brute.iter().any(|&m| findable(pos, m)) {
+                with_mate += 1;
+                assert!(found.is_some(), "{}: missed {brute:?}", pos.to_sfen());
+            }
+        });
         assert!(
             positions > 10_000 && with_mate > 300,
             "{positions} positions, {with_mate} mates"

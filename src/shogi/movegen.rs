@@ -350,50 +350,69 @@ fn is_pawn_drop_mate(pos: &Position, to: Square, ek: Square) -> bool {
     true
 }
 
+/// Walks `games` random games of at most `plies` plies from the start position (seeded, so
+/// every run sees the same positions) and hands `visit` each position that has a legal move,
+/// before the random move is played. Random games expose kings and fill hands fast; `visit`
+/// must leave the position as it found it.
+#[cfg(test)]
+pub(crate) fn walk_random_games(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    mut visit: impl FnMut(&mut Position),
+) {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..games {
+        let mut pos = Position::startpos();
+        for _ in 0..plies {
+            let mut list = MoveList::new();
+            generate_legal(&pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            visit(&mut pos);
+            let m = list.as_slice()[rng.gen_range(0..list.len())];
+            pos.do_move(m);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn quiet_checks_are_the_checking_non_captures() {
-        // Along random games (kings open up and hands fill fast): the quiet checks are exactly the
-        // legal non-captures after which the opponent is in check (found by playing each move).
-        use rand::rngs::StdRng;
-        use rand::{Rng, SeedableRng};
-        let mut rng = StdRng::seed_from_u64(11);
+        // Along random games: the quiet checks are exactly the legal non-captures after which
+        // the opponent is in check (found by playing each move).
         let mut checks_seen = 0;
-        for _ in 0..100 {
-            let mut pos = Position::startpos();
-            for _ in 0..160 {
-                let mut list = MoveList::new();
-                generate_legal(&pos, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                if !pos.in_check() {
-                    let mut expected: Vec<Move> = Vec::new();
-                    for &m in list.iter() {
-                        if !m.is_drop() && pos.piece_on(m.to()).is_some() {
-                            continue;
-                        }
-                        pos.do_move(m);
-                        if pos.in_check() {
-                            expected.push(m);
-                        }
-                        pos.undo_move(m);
-                    }
-                    let mut got = MoveList::new();
-                    generate_quiet_checks(&pos, &mut got);
-                    let mut got: Vec<Move> = got.iter().copied().collect();
-                    expected.sort_by_key(|m| m.raw());
-                    got.sort_by_key(|m| m.raw());
-                    assert_eq!(got, expected, "{}", pos.to_sfen());
-                    checks_seen += expected.len();
-                }
-                let m = list.as_slice()[rng.gen_range(0..list.len())];
-                pos.do_move(m);
+        walk_random_games(11, 100, 160, |pos| {
+            if pos.in_check() {
+                return;
             }
-        }
+            let mut list = MoveList::new();
+            generate_legal(pos, &mut list);
+            let mut expected: Vec<Move> = Vec::new();
+            for &m in list.iter() {
+                if !m.is_drop() && pos.piece_on(m.to()).is_some() {
+                    continue;
+                }
+                pos.do_move(m);
+                if pos.in_check() {
+                    expected.push(m);
+                }
+                pos.undo_move(m);
+            }
+            let mut got = MoveList::new();
+            generate_quiet_checks(pos, &mut got);
+            let mut got: Vec<Move> = got.iter().copied().collect();
+            expected.sort_by_key(|m| m.raw());
+            got.sort_by_key(|m| m.raw());
+            assert_eq!(got, expected, "{}", pos.to_sfen());
+            checks_seen += expected.len();
+        });
         assert!(checks_seen > 10_000, "{checks_seen} checks");
     }
 }
