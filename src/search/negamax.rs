@@ -362,6 +362,10 @@ impl Searcher {
             let quiet = !capture && !m.is_promotion();
             // Shallow pruning, once a move that does not lose to mate is in hand.
             let gives_check = pos.gives_check(m);
+            // A check that SEE says does not lose material: only these are extended and kept
+            // out of the reductions. With drops most nodes have a dozen checks, most of them
+            // sacrifices that a full-depth search (plus an extension) would only confirm.
+            let safe_check = gives_check && see_ge(pos, m, 0);
             let history_score = if quiet {
                 self.ordering_context(ply).quiet_score(pos, m)
             } else {
@@ -452,7 +456,7 @@ impl Searcher {
             pos.do_move(m);
             self.tt.prefetch(pos.key());
             if self.features.check_extension
-                && gives_check
+                && safe_check
                 && ply < CHECK_EXTENSION_PLY_FACTOR * self.root_depth as usize
             {
                 extension = 1;
@@ -461,14 +465,14 @@ impl Searcher {
             let score = if i == 0 {
                 -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
-                // Late quiet moves are searched shallower first.
+                // Late quiet moves (and checks that lose material) are searched shallower first.
                 let mut reduction = 0;
                 if self.features.lmr
                     && depth >= LMR_MIN_DEPTH
                     && i + 1 >= LMR_MIN_MOVE
                     && quiet
                     && !in_check
-                    && !gives_check
+                    && !safe_check
                 {
                     reduction = self.lmr[depth.min(63) as usize][(i + 1).min(63)];
                     if pv_node {

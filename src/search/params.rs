@@ -94,7 +94,7 @@ pub struct Features {
     pub lmr: bool,
     /// Butterfly history (quiet-move ordering and its updates).
     pub history: bool,
-    /// One-ply extension for moves that give check.
+    /// One-ply extension for moves that give check without losing material (SEE).
     pub check_extension: bool,
     /// Near-leaf pruning: reverse futility, razoring, late-move, futility and SEE pruning of
     /// moves, and internal iterative reduction.
