@@ -92,13 +92,25 @@ ab: build ## This build against OLD=<binary>, GAMES games at NODES nodes per mov
 TUNE_DIR ?= tune-data
 TUNE_GAMES ?= 2400
 TUNE_NODES ?= 5000
-tune: build ## Learn the evaluation weights from scratch: self-play + Texel fit (~20 min on 2 idle cores)
+FS_DEPTH ?= 6
+tune: build ## Learn the evaluation weights from scratch: two self-play rounds, fairy-stockfish's scores, fit (~45 min on 2 idle cores)
 	mkdir -p $(TUNE_DIR)
-	# Games by the material-only start, then the fit from the hand-set material values.
+	# Round 1: games by the material-only start, fitted to their results.
 	$(BIN) tune --from-scratch --out src/eval/weights.in
 	$(CARGO) build --release
 	$(BIN) selfplay --games $(TUNE_GAMES) --nodes $(TUNE_NODES) --seed 1 --out $(TUNE_DIR)/round1.txt
 	$(BIN) tune --from-scratch --out src/eval/weights.in $(TUNE_DIR)/round1.txt
+	$(CARGO) build --release
+	# Round 2: games by the round-1 evaluation.
+	$(BIN) selfplay --games $(TUNE_GAMES) --nodes $(TUNE_NODES) --seed 2 --out $(TUNE_DIR)/round2.txt
+	# Every position scored by fairy-stockfish at depth FS_DEPTH (two processes), then the fit
+	# to those scores alone.
+	for r in round1 round2; do \
+		python3 scripts/fs_label.py --depth $(FS_DEPTH) --every 2 --offset 0 $(TUNE_DIR)/$$r.txt $(TUNE_DIR)/$$r-fs.0 & \
+		python3 scripts/fs_label.py --depth $(FS_DEPTH) --every 2 --offset 1 $(TUNE_DIR)/$$r.txt $(TUNE_DIR)/$$r-fs.1 & \
+		wait; cat $(TUNE_DIR)/$$r-fs.0 $(TUNE_DIR)/$$r-fs.1 > $(TUNE_DIR)/$$r-fs.txt; \
+	done
+	$(BIN) tune --from-scratch --result-weight 0 --out src/eval/weights.in $(TUNE_DIR)/round1-fs.txt $(TUNE_DIR)/round2-fs.txt
 	$(CARGO) build --release
 	$(BIN) bench
 

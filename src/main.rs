@@ -252,12 +252,13 @@ fn main() {
                 "Starting weights, nothing fitted (`hisha tune` with no data).".to_owned()
             } else {
                 format!(
-                "Written by `hisha tune` ({} positions: {} training, {} validation; k = {:.6}/cp;\n\
-                 validation error {:.6} -> {:.6}, best epoch {} of {epochs}; result weight {result_weight}).",
+                "Written by `hisha tune` ({} positions: {} training, {} validation; k = {:.6}/cp,\n\
+                 scores' k = {:.6}/cp; validation error {:.6} -> {:.6}, best epoch {} of {epochs}; result weight {result_weight}).",
                 report.positions,
                 report.train,
                 report.validation,
                 report.k,
+                report.k_score,
                 report.validation_error_start,
                 report.validation_error_end,
                 report.best_epoch

@@ -3,7 +3,10 @@
 //!
 //! The evaluation is linear in its weights (`eval::features`), so each position is reduced once
 //! to its sparse feature counts; the prediction is `sigmoid(k * eval)`, `k` is fitted first with
-//! the starting weights, then Adam minimises the mean squared error to the target on a training
+//! the starting weights. The target blends the game result with the win chance of the score
+//! column, `sigmoid(k_score * score)`, where `k_score` is fitted to the results on its own: the
+//! scores may come from another engine (`scripts/fs_label.py` writes fairy-stockfish's), whose
+//! centipawns are not ours. Then Adam minimises the mean squared error to the target on a training
 //! share of the positions while a held-out share tells when to stop. Weights other than material
 //! are pulled towards their start by an L2 penalty (most king-relative cells are rarely seen).
 
@@ -56,6 +59,8 @@ pub struct TuneReport {
     pub validation: usize,
     /// The fitted scale of the sigmoid (per centipawn).
     pub k: f64,
+    /// The scale fitted to the score column (per centipawn of whoever wrote the scores).
+    pub k_score: f64,
     /// Validation error with the starting weights and at the end.
     pub validation_error_start: f64,
     /// See `validation_error_start`.
@@ -105,25 +110,46 @@ fn eval(sample: &Sample, w: &[f64]) -> f64 {
         .sum()
 }
 
-fn target(sample: &Sample, k: f64, result_weight: f64) -> f64 {
-    result_weight * f64::from(sample.result)
-        + (1.0 - result_weight) * sigmoid(k * f64::from(sample.score))
+/// What the prediction is fitted to: the result, blended with the score's win chance.
+#[derive(Clone, Copy)]
+struct Target {
+    result_weight: f64,
+    k_score: f64,
 }
 
-fn error(samples: &[&Sample], w: &[f64], k: f64, result_weight: f64) -> f64 {
+impl Target {
+    fn of(&self, sample: &Sample) -> f64 {
+        self.result_weight * f64::from(sample.result)
+            + (1.0 - self.result_weight) * sigmoid(self.k_score * f64::from(sample.score))
+    }
+}
+
+fn error(samples: &[&Sample], w: &[f64], k: f64, target: Target) -> f64 {
     let sum: f64 = samples
         .iter()
         .map(|s| {
-            let d = sigmoid(k * eval(s, w)) - target(s, k, result_weight);
+            let d = sigmoid(k * eval(s, w)) - target.of(s);
             d * d
         })
         .sum();
     sum / samples.len().max(1) as f64
 }
 
-/// The `k` that best fits the results with weights `w` (golden-section search on a log scale).
-fn fit_k(samples: &[&Sample], w: &[f64]) -> f64 {
-    let f = |lk: f64| error(samples, w, lk.exp(), 1.0);
+/// The `k` that makes `sigmoid(k * value(sample))` fit the results best (golden-section search
+/// on a log scale).
+fn fit_k(samples: &[&Sample], value: impl Fn(&Sample) -> f64) -> f64 {
+    let values: Vec<f64> = samples.iter().map(|s| value(s)).collect();
+    let f = |lk: f64| {
+        let k = lk.exp();
+        samples
+            .iter()
+            .zip(&values)
+            .map(|(s, &v)| {
+                let d = sigmoid(k * v) - f64::from(s.result);
+                d * d
+            })
+            .sum::<f64>()
+    };
     let (mut a, mut b) = ((1e-4f64).ln(), (0.05f64).ln());
     let phi = 0.618_033_988_75;
     for _ in 0..40 {
@@ -166,13 +192,18 @@ pub fn tune(
         .map(|&x| f64::from(x) / f64::from(SCALE))
         .collect();
     let initial = w.clone();
-    let k = fit_k(&train, &w);
-    let rw = config.result_weight;
+    let k = fit_k(&train, |s| eval(s, &w));
+    let k_score = fit_k(&train, |s| f64::from(s.score));
+    let rw = Target {
+        result_weight: config.result_weight,
+        k_score,
+    };
     let mut report = TuneReport {
         positions: samples.len(),
         train: train.len(),
         validation: valid.len(),
         k,
+        k_score,
         validation_error_start: error(&valid, &w, k, rw),
         ..TuneReport::default()
     };
@@ -184,7 +215,7 @@ pub fn tune(
         let mut grad = vec![0.0; NUM_FEATURES];
         for s in &train {
             let p = sigmoid(k * eval(s, &w));
-            let g = 2.0 * (p - target(s, k, rw)) * p * (1.0 - p) * k / n;
+            let g = 2.0 * (p - rw.of(s)) * p * (1.0 - p) * k / n;
             for &(i, c) in &s.features {
                 grad[i as usize] += g * f64::from(c);
             }
@@ -266,6 +297,46 @@ mod tests {
         assert_eq!(report.positions, 120);
         assert!(report.validation_error_end < report.validation_error_start);
         assert!(w[gold] > 0, "gold in hand: {}", w[gold]);
+    }
+
+    #[test]
+    fn the_score_column_gets_its_own_scale() {
+        // Positions scored +-S win three times in four for the side the score favours, so the
+        // score's win chance fits sigmoid(k * S) = 3/4: k = ln 3 / S, whatever unit S is in.
+        let data = |s: i32| {
+            let mut text = String::new();
+            for game in 0..20 {
+                for (score, result) in [
+                    (s, 1),
+                    (s, 1),
+                    (s, 1),
+                    (s, 0),
+                    (-s, 0),
+                    (-s, 0),
+                    (-s, 0),
+                    (-s, 1),
+                ] {
+                    text.push_str(&format!(
+                        "4k4/9/9/9/9/9/9/9/4K4 b - 1\t{result}\t{score}\t{game}\n"
+                    ));
+                }
+            }
+            text
+        };
+        let config = TuneConfig {
+            epochs: 1,
+            ..TuneConfig::default()
+        };
+        let start = crate::eval::initial_weights();
+        for s in [300, 3000] {
+            let (_, report) = tune(&data(s), &start, &config, &mut |_, _, _| {});
+            let expected = 3f64.ln() / f64::from(s);
+            assert!(
+                (report.k_score / expected - 1.0).abs() < 0.01,
+                "scores of {s}: k = {}, expected {expected}",
+                report.k_score
+            );
+        }
     }
 
     #[test]
