@@ -61,20 +61,20 @@ def main():
             send(f"go depth {args.depth}")
             score = None
             while True:
-                l = fs.stdout.readline()
-                if not l:
+                reply = fs.stdout.readline()
+                if not reply:
                     sys.exit("fairy-stockfish exited")
-                if l.startswith("info") and " score " in l:
-                    t = l.split()
+                if reply.startswith("info") and " score " in reply:
+                    t = reply.split()
                     j = t.index("score")
                     if t[j + 1] == "cp":
                         score = int(t[j + 2])
                     elif t[j + 1] == "mate":
                         n = int(t[j + 2])
                         score = 30000 if n > 0 else -30000
-                elif l.startswith("bestmove"):
+                elif reply.startswith("bestmove"):
                     break
-            if score is None:
+            if score is None:  # no search output: leave the position out
                 continue
             if " w " in sfen:
                 score = -score

@@ -194,7 +194,7 @@ pub fn tune(
     let initial = w.clone();
     let k = fit_k(&train, |s| eval(s, &w));
     let k_score = fit_k(&train, |s| f64::from(s.score));
-    let rw = Target {
+    let target = Target {
         result_weight: config.result_weight,
         k_score,
     };
@@ -204,7 +204,7 @@ pub fn tune(
         validation: valid.len(),
         k,
         k_score,
-        validation_error_start: error(&valid, &w, k, rw),
+        validation_error_start: error(&valid, &w, k, target),
         ..TuneReport::default()
     };
     let (mut m, mut v) = (vec![0.0; NUM_FEATURES], vec![0.0; NUM_FEATURES]);
@@ -215,7 +215,7 @@ pub fn tune(
         let mut grad = vec![0.0; NUM_FEATURES];
         for s in &train {
             let p = sigmoid(k * eval(s, &w));
-            let g = 2.0 * (p - rw.of(s)) * p * (1.0 - p) * k / n;
+            let g = 2.0 * (p - target.of(s)) * p * (1.0 - p) * k / n;
             for &(i, c) in &s.features {
                 grad[i as usize] += g * f64::from(c);
             }
@@ -232,11 +232,11 @@ pub fn tune(
             w[i] -= config.learning_rate * mh / (vh.sqrt() + eps);
         }
         if epoch % 10 == 0 || epoch == config.epochs {
-            let ve = error(&valid, &w, k, rw);
+            let ve = error(&valid, &w, k, target);
             if ve < best.0 {
                 best = (ve, epoch, w.clone());
             }
-            progress(epoch, error(&train, &w, k, rw), ve);
+            progress(epoch, error(&train, &w, k, target), ve);
         }
     }
     report.validation_error_end = best.0;
