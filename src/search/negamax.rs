@@ -114,6 +114,18 @@ impl Searcher {
         }
     }
 
+    /// Whether quiet move `m` at `ply` has a negative continuation score after both of the last
+    /// two moves (false when either is unknown).
+    #[inline]
+    fn bad_continuation(&self, pos: &Position, ply: usize, m: Move) -> bool {
+        let (Some(p1), Some(p2)) = (self.previous_move(ply, 1), self.previous_move(ply, 2)) else {
+            return false;
+        };
+        let (piece, to) = moved_piece(pos, m);
+        let i = piece * 81 + to;
+        self.continuation.after(p1)[i] < 0 && self.continuation.after(p2)[i] < 0
+    }
+
     /// What orders the quiet moves at `ply`.
     #[inline(always)]
     fn ordering_context(&self, ply: usize) -> OrderingContext<'_> {
@@ -303,7 +315,9 @@ impl Searcher {
                 && static_eval >= beta
                 && pos.last_move().is_some()
             {
-                let r = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR;
+                let r = NMP_BASE_REDUCTION
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((static_eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_PLIES);
                 self.moved[ply] = None;
                 pos.do_null_move();
                 let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -362,9 +376,10 @@ impl Searcher {
             let quiet = !capture && !m.is_promotion();
             // Shallow pruning, once a move that does not lose to mate is in hand.
             let gives_check = pos.gives_check(m);
-            // A check that SEE says does not lose material: only these are extended and kept
-            // out of the reductions. With drops most nodes have a dozen checks, most of them
-            // sacrifices that a full-depth search (plus an extension) would only confirm.
+            // A check that SEE says does not lose material: only these are extended. With drops
+            // most nodes have a dozen checks, most of them sacrifices that a full-depth search
+            // (plus an extension) would only confirm. Late checks, safe or not, are reduced like
+            // the other quiet moves (a safe one keeps its extension).
             let safe_check = gives_check && see_ge(pos, m, 0);
             let history_score = if quiet {
                 self.ordering_context(ply).quiet_score(pos, m)
@@ -390,6 +405,12 @@ impl Searcher {
                     continue;
                 }
                 if quiet && !gives_check {
+                    // Continuation history: the move did badly after both of the last two
+                    // moves.
+                    if lmr_depth < CONT_PRUNE_MAX_LMR_DEPTH && self.bad_continuation(pos, ply, m) {
+                        quiet_count += 1;
+                        continue;
+                    }
                     // Futility: even a good quiet move cannot lift the static eval to alpha.
                     if lmr_depth <= FUTILITY_MAX_DEPTH
                         && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth.max(0)
@@ -465,14 +486,13 @@ impl Searcher {
             let score = if i == 0 {
                 -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
-                // Late quiet moves (and checks that lose material) are searched shallower first.
+                // Late quiet moves (checks included) are searched shallower first.
                 let mut reduction = 0;
                 if self.features.lmr
                     && depth >= LMR_MIN_DEPTH
                     && i + 1 >= LMR_MIN_MOVE
                     && quiet
                     && !in_check
-                    && !safe_check
                 {
                     reduction = self.lmr[depth.min(63) as usize][(i + 1).min(63)];
                     if pv_node {

@@ -70,6 +70,13 @@ pub const NMP_MIN_DEPTH: i32 = 3;
 pub const NMP_BASE_REDUCTION: i32 = 3;
 /// Null-move reduction grows by one ply per this many plies of depth.
 pub const NMP_DEPTH_DIVISOR: i32 = 4;
+/// Null-move reduction grows by one ply per this many centipawns of static eval above beta...
+pub const NMP_EVAL_DIVISOR: i32 = 200;
+/// ... by at most this many plies.
+pub const NMP_EVAL_MAX_PLIES: i32 = 3;
+/// Continuation-history pruning: a quiet move whose continuation scores after both of the last
+/// two moves are negative is skipped when its reduced depth is below this.
+pub const CONT_PRUNE_MAX_LMR_DEPTH: i32 = 3;
 /// Late-move reductions apply from this depth.
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// Late-move reductions apply from this move number (1-based) on.
