@@ -662,6 +662,10 @@ impl Searcher {
                         continue;
                     }
                 }
+            } else if best > -MATE_BOUND && !is_capture(pos, m) && !see_ge(pos, m, 0) {
+                // In check, with an escape in hand: skip the evasions that lose the moved or
+                // dropped piece (with drops, a distant check has a dozen interpositions).
+                continue;
             }
             pos.do_move(m);
             self.tt.prefetch(pos.key());

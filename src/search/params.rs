@@ -80,11 +80,11 @@ pub const CONT_PRUNE_MAX_LMR_DEPTH: i32 = 3;
 /// Late-move reductions apply from this depth.
 pub const LMR_MIN_DEPTH: i32 = 3;
 /// Late-move reductions apply from this move number (1-based) on.
-pub const LMR_MIN_MOVE: usize = 4;
+pub const LMR_MIN_MOVE: usize = 3;
 /// LMR: reduction = LMR_BASE + ln(depth) * ln(move number) / LMR_DIVISOR.
 pub const LMR_BASE: f64 = 0.5;
 /// See `LMR_BASE`.
-pub const LMR_DIVISOR: f64 = 2.25;
+pub const LMR_DIVISOR: f64 = 1.75;
 /// Late-move pruning: at depth d <= LMP_MAX_DEPTH, quiet moves after LMP_BASE + d*d are skipped.
 pub const LMP_MAX_DEPTH: i32 = 4;
 /// See `LMP_MAX_DEPTH`.
