@@ -103,8 +103,8 @@ pub struct Features {
     pub history: bool,
     /// One-ply extension for moves that give check without losing material (SEE).
     pub check_extension: bool,
-    /// Near-leaf pruning: reverse futility, razoring, late-move, futility and SEE pruning of
-    /// moves, and internal iterative reduction.
+    /// Near-leaf pruning: reverse futility, razoring, late-move, futility, continuation-history
+    /// and SEE pruning of moves, and internal iterative reduction.
     pub futility: bool,
     /// The form terms of the evaluation (off: material only).
     pub form_eval: bool,
