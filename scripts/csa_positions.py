@@ -4,8 +4,8 @@
 Reads the CSA files that scripts/match.py writes (`--csa`, several games separated by `/`) and
 writes the tuner's lines ("sfen<TAB>result<TAB>score<TAB>game", Black's point of view), keeping a
 position when the move played from it is quiet (no capture, no promotion) and the side to move is
-not in check, as `hisha selfplay` does. Only the engines' moves count (those with a score comment, not the
-opening's). The score column is the mover's reported score (Black's view, as cshogi writes it);
+not in check, as `hisha selfplay` does. Only the engines' moves count (those with a score
+comment, not the opening's). The score column is the mover's reported score (Black's view, as cshogi writes it);
 scripts/fs_label.py replaces it with fairy-stockfish's.
 
 Games against the reference engines put the evaluation where it fails: the positions a stronger
@@ -71,9 +71,9 @@ def main():
                     move = board.move_from_csa(line[1:])
                     if move == 0 or not board.is_legal(move):
                         break
-                    quiet = not cshogi.move_is_drop(move) and not cshogi.move_is_promotion(move)
                     quiet = cshogi.move_is_drop(move) or (
-                        quiet and board.piece(cshogi.move_to(move)) == cshogi.NONE
+                        not cshogi.move_is_promotion(move)
+                        and board.piece(cshogi.move_to(move)) == cshogi.NONE
                     )
                     score = None
                     for later in lines[i + 1 : i + 3]:

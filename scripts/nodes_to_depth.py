@@ -11,11 +11,12 @@ Usage:
   scripts/nodes_to_depth.py target/release/hisha 12 Search_SingularExtension:false
 """
 
+import os
 import subprocess
 import sys
 
 FS = "/usr/games/fairy-stockfish"
-BENCH = "positions/bench.sfen"
+BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "positions", "bench.sfen")
 
 
 def run(cmd, sfens, depth, options):
