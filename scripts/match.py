@@ -45,11 +45,10 @@ class Timing:
         self.moves = {}  # engine name -> list of (elapsed_ms, budget_ms)
         self.side = {}  # engine object id -> side to move of its pending go (0 black, 1 white)
 
-    def install(self, nodes=None):
+    def install(self, fixed1=None, fixed2=None, engine2_cmd=None):
         orig_position = cshogi.usi.Engine.position
         orig_go = cshogi.usi.Engine.go
         timing = self
-        fixed_nodes = nodes
 
         def position(engine, moves=None, sfen="startpos", listener=None):
             n = len(moves) if moves else 0
@@ -60,6 +59,7 @@ class Timing:
         def go(engine, ponder=False, btime=None, wtime=None, byoyomi=None, binc=None,
                winc=None, nodes=None, listener=None):
             t0 = time.perf_counter()
+            fixed_nodes = fixed2 if fixed2 and engine.cmd == engine2_cmd else fixed1
             if fixed_nodes:
                 # Fixed nodes per move: no clock at all, so machine load cannot change a game.
                 result = orig_go(engine, ponder=ponder, nodes=fixed_nodes, listener=listener)
@@ -120,6 +120,9 @@ def main():
     ap.add_argument("--inc", type=int, default=None, help="increment, ms")
     ap.add_argument("--nodes", type=int, default=None,
                     help="fixed nodes per move instead of a clock (both engines must support go nodes)")
+    ap.add_argument("--nodes2", type=int, default=None,
+                    help="with --nodes: engine2's nodes per move, where it differs from engine1's "
+                         "(fixed-node matches against another engine, whose nodes cost differently)")
     ap.add_argument("--draw", type=int, default=320, help="draw after this many plies")
     ap.add_argument("--opening", default=None, help="file of opening move sequences (cshogi format)")
     ap.add_argument("--csa", default=None, help="file for the CSA game records (all games)")
@@ -127,7 +130,11 @@ def main():
     args = ap.parse_args()
 
     timing = Timing()
-    timing.install(args.nodes)
+    if args.nodes2 and not args.nodes:
+        ap.error("--nodes2 needs --nodes")
+    if args.nodes2 and resolve(args.engine1) == resolve(args.engine2):
+        ap.error("--nodes2 tells the engines apart by command: give two different commands")
+    timing.install(args.nodes, args.nodes2, resolve(args.engine2))
 
     outcomes = {"illegal": 0, "timeup": 0}
     real_print = print
@@ -162,6 +169,7 @@ def main():
             "score": round(s, 4), "score_err95": round(err, 4),
             "elo": elo, "elo_low95": elo_lo, "elo_high95": elo_hi,
             "byoyomi": args.byoyomi, "time": args.time, "inc": args.inc, "nodes": args.nodes,
+            "nodes2": args.nodes2 or args.nodes,
             "games_ended_by_illegal_move_or_perpetual_check": outcomes["illegal"],
             "games_ended_by_cshogi_timeup": outcomes["timeup"],
             "move_times": timing.report(),

@@ -221,6 +221,16 @@ fn time_limits_are_kept() {
         "{:?}",
         t.elapsed()
     );
+    // Analysis of the same position still searches the one move, for its score and line.
+    s.send("go depth 3");
+    s.expect("info depth 3", 2000);
+    let best = s.expect("bestmove", 2000);
+    assert_eq!(best.split_whitespace().nth(1), Some("1i2h"), "{best}");
+    // searchmoves may name a non-promotion the search would leave out (bishop 6f3c, not 6f3c+).
+    s.send("position sfen 1n3g2l/l2sk2s1/1pp1ppnp1/4g1p1p/p5r2/1PPBGP2P/P3P1PPN/2SR2S2/LN1G2K1L b b2p 41");
+    s.send("go depth 4 searchmoves 6f3c");
+    let best = s.expect("bestmove", 2000);
+    assert_eq!(best.split_whitespace().nth(1), Some("6f3c"), "{best}");
     s.send("position startpos");
     // movetime.
     let t = Instant::now();

@@ -17,7 +17,9 @@ pub mod time;
 pub mod tt;
 
 use crate::eval::{Value, Weights, WEIGHTS};
-use crate::shogi::{generate_legal, Declaration, EnteringKingRule, Move, MoveList, Position};
+use crate::shogi::{
+    generate_all, generate_legal, Declaration, EnteringKingRule, Move, MoveList, Position,
+};
 pub use limits::{Limits, MateLimit};
 pub use params::Features;
 use params::*;
@@ -440,9 +442,15 @@ impl Searcher {
             .unwrap_or(MAX_DEPTH as u32)
             .clamp(1, MAX_DEPTH as u32) as i32;
 
-        // Root moves, restricted by `searchmoves`.
+        // Root moves, restricted by `searchmoves`. The search leaves out the non-promotions
+        // that promoting always beats (bishop, rook, pawn), but a move the user names is
+        // searched.
         let mut list = MoveList::new();
-        generate_legal(pos, &mut list);
+        if limits.searchmoves.is_empty() {
+            generate_legal(pos, &mut list);
+        } else {
+            generate_all(pos, &mut list);
+        }
         self.root_moves = list
             .iter()
             .filter(|m| {
@@ -482,8 +490,15 @@ impl Searcher {
             }
         }
 
-        // One legal move: nothing to think about (unless the GUI asked for analysis).
-        if self.root_moves.len() == 1 && !self.infinite && !limits.ponder && self.helper_id == 0 {
+        // One legal move in a game: nothing to think about. Analysis (infinite, a depth, nodes
+        // or a move time without a clock, searchmoves) still searches it, for its score and line.
+        if self.root_moves.len() == 1
+            && limits.has_clock()
+            && limits.searchmoves.is_empty()
+            && !self.infinite
+            && !limits.ponder
+            && self.helper_id == 0
+        {
             let score = self.tt.probe(pos.key()).map_or(0, |h| h.value);
             return SearchResult::immediate(Some(self.root_moves[0].mv), score);
         }
