@@ -200,19 +200,12 @@ impl<S: Sink> Sink for Negate<'_, S> {
     }
 }
 
-/// At most this many pieces other than pawns and kings on one side (40 pieces in all; promoted
-/// pawns count).
-const MAX_PIECES: usize = 40 - 2;
-
 /// Squares attacked by each side: by pieces other than the king (at least once, at least
-/// twice), and by the king; and each piece's own attacks (pawns and kings aside), which the
-/// features use again.
+/// twice), and by the king.
 struct AttackMaps {
     once: [Bitboard; 2],
     twice: [Bitboard; 2],
     king: [Bitboard; 2],
-    pieces: [[(Square, PieceKind, Bitboard); MAX_PIECES]; 2],
-    counts: [usize; 2],
 }
 
 impl AttackMaps {
@@ -222,12 +215,6 @@ impl AttackMaps {
             once: [Bitboard::EMPTY; 2],
             twice: [Bitboard::EMPTY; 2],
             king: [Bitboard::EMPTY; 2],
-            pieces: [[(
-                Square::from_index_unchecked(0),
-                PieceKind::Pawn,
-                Bitboard::EMPTY,
-            ); MAX_PIECES]; 2],
-            counts: [0; 2],
         };
         for c in Color::ALL {
             let ci = c.index();
@@ -247,17 +234,9 @@ impl AttackMaps {
                 let a = attacks(c, kind, sq, occupied);
                 maps.twice[ci] |= maps.once[ci] & a;
                 maps.once[ci] |= a;
-                maps.pieces[ci][maps.counts[ci]] = (sq, kind, a);
-                maps.counts[ci] += 1;
             }
         }
         maps
-    }
-
-    /// The pieces of `c` other than pawns and the king, with their attacks.
-    #[inline(always)]
-    fn pieces(&self, c: Color) -> &[(Square, PieceKind, Bitboard)] {
-        &self.pieces[c.index()][..self.counts[c.index()]]
     }
 
     /// Every square `c` attacks, king included.
@@ -383,13 +362,14 @@ fn side<S: Sink>(pos: &Position, us: Color, maps: &AttackMaps, opening: i32, sin
 
     // Pieces: material, place relative to both kings, hanging, unprotected, locked, mobility.
     let mut in_camp = 0;
-    let pawns = pos.pieces(us, PieceKind::Pawn).into_iter().map(|sq| {
-        let reach = attacks(us, PieceKind::Pawn, sq, occupied);
-        (sq, PieceKind::Pawn, reach)
-    });
-    for (sq, kind, reach) in pawns.chain(maps.pieces(us).iter().copied()) {
+    for sq in ours {
+        let kind = pos.piece_on(sq).expect("occupied").kind();
+        if kind == PieceKind::King {
+            continue;
+        }
         let ki = kind.index();
         let class = CLASS[ki];
+        let reach = attacks(us, kind, sq, occupied);
         let rel = relative(us, sq);
         sink.add(MATERIAL + ki, 1);
         if let Some(k) = own_king_rel {
