@@ -5,9 +5,11 @@ GAMES ?= 20
 BYOYOMI ?= 1000
 OPENINGS ?= positions/openings-random.txt
 NODES ?= 30000
+FS_NODES1 ?= 50000
+FS_NODES2 ?= 30000
 
 .PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt tune \
-	match-gnushogi match-fairy match-gpsshogi ablation eval-ablation ab deps clean
+	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi ablation eval-ablation ab deps clean
 
 help:
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -67,6 +69,13 @@ match-gpsshogi: build ## GAMES games vs GPSShogi (gpsusi, 1 thread) at BYOYOMI m
 	mkdir -p matches
 	python3 scripts/match.py --engine1 $(BIN) --engine2 gpsshogi --options2 Thread:1 --games $(GAMES) \
 		--byoyomi $(BYOYOMI) --opening $(OPENINGS) --csa matches/gpsshogi-$(BYOYOMI).csa --out matches/gpsshogi-$(BYOYOMI).json
+
+match-fairy-nodes: build ## GAMES games vs fairy-stockfish at fixed nodes (Hisha FS_NODES1, it FS_NODES2: about equal time; OPTIONS1=)
+	mkdir -p matches
+	cp $(BIN) matches/hisha-fairy-nodes
+	python3 scripts/match.py --engine1 matches/hisha-fairy-nodes --engine2 fairy-stockfish --games $(GAMES) \
+		--nodes $(FS_NODES1) --nodes2 $(FS_NODES2) --opening $(OPENINGS) $(if $(OPTIONS1),--options1 $(OPTIONS1),) \
+		--csa matches/fairy-nodes.csa --out matches/fairy-nodes.json
 
 ablation: build ## Self-play with FEATURE (e.g. Search_LMR) off, GAMES games at NODES nodes per move
 	mkdir -p matches/ablation
