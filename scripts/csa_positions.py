@@ -5,8 +5,8 @@ Reads the CSA files that scripts/match.py writes (`--csa`, several games separat
 writes the tuner's lines ("sfen<TAB>result<TAB>score<TAB>game", Black's point of view), keeping a
 position when the move played from it is quiet (no capture, no promotion) and the side to move is
 not in check, as `hisha selfplay` does. Only the engines' moves count (those with a score
-comment, not the opening's). The score column is the mover's reported score (Black's view, as cshogi writes it);
-scripts/fs_label.py replaces it with fairy-stockfish's.
+comment, not the opening's). The score column is the mover's reported score, from Black's point
+of view as cshogi writes it; scripts/fs_label.py replaces it with fairy-stockfish's.
 
 Games against the reference engines put the evaluation where it fails: the positions a stronger
 opponent steers Hisha into, not only those self-play reaches.
