@@ -23,7 +23,7 @@
 //!   our attackers 1/2+ and theirs 0/1/2+);
 //! - entering-king progress; the side to move.
 
-use crate::shogi::attacks::{attacks, king_attacks};
+use crate::shogi::attacks::{attacks, king_attacks, pawn_attacks};
 use crate::shogi::{Bitboard, Color, Hand, PieceKind, Position, Square};
 
 /// Weights are stored in 1/`SCALE` centipawn.
@@ -206,6 +206,9 @@ struct AttackMaps {
     once: [Bitboard; 2],
     twice: [Bitboard; 2],
     king: [Bitboard; 2],
+    /// What the piece on each square attacks (pieces other than pawns and kings; the rest of
+    /// the board is left empty), computed once for the maps and the per-piece features.
+    reach: [Bitboard; 81],
 }
 
 impl AttackMaps {
@@ -215,6 +218,7 @@ impl AttackMaps {
             once: [Bitboard::EMPTY; 2],
             twice: [Bitboard::EMPTY; 2],
             king: [Bitboard::EMPTY; 2],
+            reach: [Bitboard::EMPTY; 81],
         };
         for c in Color::ALL {
             let ci = c.index();
@@ -232,6 +236,7 @@ impl AttackMaps {
                     continue;
                 }
                 let a = attacks(c, kind, sq, occupied);
+                maps.reach[sq.index()] = a;
                 maps.twice[ci] |= maps.once[ci] & a;
                 maps.once[ci] |= a;
             }
@@ -369,7 +374,11 @@ fn side<S: Sink>(pos: &Position, us: Color, maps: &AttackMaps, opening: i32, sin
         }
         let ki = kind.index();
         let class = CLASS[ki];
-        let reach = attacks(us, kind, sq, occupied);
+        let reach = if kind == PieceKind::Pawn {
+            pawn_attacks(us, sq)
+        } else {
+            maps.reach[sq.index()]
+        };
         let rel = relative(us, sq);
         sink.add(MATERIAL + ki, 1);
         if let Some(k) = own_king_rel {
