@@ -102,23 +102,26 @@ TUNE_DIR ?= tune-data
 TUNE_GAMES ?= 2400
 TUNE_NODES ?= 5000
 FS_DEPTH ?= 6
-tune: build ## Learn the evaluation weights from scratch: two self-play rounds, fairy-stockfish's scores, fit (~45 min on 2 idle cores)
+# Scores every position of $(TUNE_DIR)/$(1).txt with fairy-stockfish at depth FS_DEPTH (two
+# processes, one line in two each) into $(TUNE_DIR)/$(1)-fs.txt.
+define FS_LABEL
+python3 scripts/fs_label.py --depth $(FS_DEPTH) --every 2 --offset 0 $(TUNE_DIR)/$(1).txt $(TUNE_DIR)/$(1)-fs.0 & p0=$$!; \
+	python3 scripts/fs_label.py --depth $(FS_DEPTH) --every 2 --offset 1 $(TUNE_DIR)/$(1).txt $(TUNE_DIR)/$(1)-fs.1 & p1=$$!; \
+	wait $$p0 && wait $$p1 && cat $(TUNE_DIR)/$(1)-fs.0 $(TUNE_DIR)/$(1)-fs.1 > $(TUNE_DIR)/$(1)-fs.txt
+endef
+tune: build ## Learn the evaluation weights from scratch: two self-play rounds scored by fairy-stockfish, fit (~45 min on 2 cores)
 	mkdir -p $(TUNE_DIR)
-	# Round 1: games by the material-only start, fitted to their results.
+	# Round 1: games by the material-only start, every position scored by fairy-stockfish,
+	# the fit to those scores alone. (A fit to these games' results learns nothing: session 9.)
 	$(BIN) tune --from-scratch --out src/eval/weights.in
 	$(CARGO) build --release
 	$(BIN) selfplay --games $(TUNE_GAMES) --nodes $(TUNE_NODES) --seed 1 --out $(TUNE_DIR)/round1.txt
-	$(BIN) tune --from-scratch --out src/eval/weights.in $(TUNE_DIR)/round1.txt
+	$(call FS_LABEL,round1)
+	$(BIN) tune --from-scratch --result-weight 0 --out src/eval/weights.in $(TUNE_DIR)/round1-fs.txt
 	$(CARGO) build --release
-	# Round 2: games by the round-1 evaluation.
+	# Round 2: games by the round-1 evaluation, scored the same way; the fit to both rounds.
 	$(BIN) selfplay --games $(TUNE_GAMES) --nodes $(TUNE_NODES) --seed 2 --out $(TUNE_DIR)/round2.txt
-	# Every position scored by fairy-stockfish at depth FS_DEPTH (two processes), then the fit
-	# to those scores alone.
-	for r in round1 round2; do \
-		python3 scripts/fs_label.py --depth $(FS_DEPTH) --every 2 --offset 0 $(TUNE_DIR)/$$r.txt $(TUNE_DIR)/$$r-fs.0 & \
-		python3 scripts/fs_label.py --depth $(FS_DEPTH) --every 2 --offset 1 $(TUNE_DIR)/$$r.txt $(TUNE_DIR)/$$r-fs.1 & \
-		wait; cat $(TUNE_DIR)/$$r-fs.0 $(TUNE_DIR)/$$r-fs.1 > $(TUNE_DIR)/$$r-fs.txt; \
-	done
+	$(call FS_LABEL,round2)
 	$(BIN) tune --from-scratch --result-weight 0 --out src/eval/weights.in $(TUNE_DIR)/round1-fs.txt $(TUNE_DIR)/round2-fs.txt
 	# The fit gives king safety less than play against fairy-stockfish rewards (session 7).
 	python3 scripts/scale_weights.py src/eval/weights.in src/eval/weights.in 1.5 "near own king" \
