@@ -83,10 +83,15 @@ pub fn evaluate(pos: &Position) -> Value {
     evaluate_with(pos, &WEIGHTS)
 }
 
+/// No static evaluation goes beyond this, whatever the weights: it stays below the search's mate
+/// scores and fits the 16 bits the transposition table keeps (the weights fitted with no L2
+/// pull reach about 16,000 with every piece on one side).
+pub const EVAL_LIMIT: Value = 30_000;
+
 /// The evaluation with other weights (`weights_without`), from the side to move's point of view.
 #[inline]
 pub fn evaluate_with(pos: &Position, weights: &Weights) -> Value {
-    from_side_to_move(pos, features::score(pos, weights))
+    from_side_to_move(pos, features::score(pos, weights)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 /// The name by which an option or a command line picks feature group `g`: its name in

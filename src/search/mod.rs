@@ -32,6 +32,8 @@ use tt::TranspositionTable;
 pub const MATE: Value = 32000;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
+// A static evaluation is never read as a mate score.
+const _: () = assert!(crate::eval::EVAL_LIMIT < MATE_BOUND);
 /// Larger than any score.
 pub const INFINITE: Value = MATE + 1;
 
