@@ -113,6 +113,8 @@ tune: build ## Learn the evaluation weights from scratch: two self-play rounds s
 	mkdir -p $(TUNE_DIR)
 	# Round 1: games by the material-only start, every position scored by fairy-stockfish,
 	# the fit to those scores alone. (A fit to these games' results learns nothing: session 9.)
+	# This fit keeps the default L2 pull, so its evaluation is close to material only; it only
+	# plays round 2's games, and the committed weights were measured on those games.
 	$(BIN) tune --from-scratch --out src/eval/weights.in
 	$(CARGO) build --release
 	$(BIN) selfplay --games $(TUNE_GAMES) --nodes $(TUNE_NODES) --seed 1 --out $(TUNE_DIR)/round1.txt

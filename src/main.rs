@@ -93,7 +93,9 @@ enum Cmd {
         /// Adam step, centipawns.
         #[arg(long, default_value_t = 2.0)]
         learning_rate: f64,
-        /// L2 penalty pulling the non-material weights towards their start.
+        /// L2 penalty pulling the non-material weights towards their start. With
+        /// --from-scratch the start is zero, and the default keeps the sparse positional
+        /// weights near zero; `make tune`'s final fit uses 0.
         #[arg(long, default_value_t = 2e-7)]
         l2: f64,
         /// Start from the hand-set material values instead of the weights compiled in.
