@@ -4,7 +4,9 @@ and check what cshogi.cli does not: the time every move really took.
 
 cshogi.cli forgives a move that overruns the clock by less than a second; a tournament server
 does not. This script wraps cshogi's Engine.go to time every move itself and counts each move
-that took longer than the engine's remaining main time plus byoyomi as a time loss.
+that took longer than the engine's remaining main time plus byoyomi as a time loss, and
+names the games where that happened (`games_with_overruns`), so an overrun can be matched
+with what else the machine was doing at the time.
 
 Usage:
   scripts/match.py --engine1 target/release/hisha --engine2 gnushogi --games 20 --byoyomi 1000
@@ -44,6 +46,8 @@ class Timing:
     def __init__(self):
         self.moves = {}  # engine name -> list of (elapsed_ms, budget_ms)
         self.side = {}  # engine object id -> side to move of its pending go (0 black, 1 white)
+        self.reported = {}  # engine name -> moves already attributed to a game
+        self.overruns = []  # game_report rows, one per engine and game with an overrun
 
     def install(self, fixed1=None, fixed2=None, engine2_cmd=None):
         orig_position = cshogi.usi.Engine.position
@@ -76,6 +80,20 @@ class Timing:
 
         cshogi.usi.Engine.position = position
         cshogi.usi.Engine.go = go
+
+    def game_report(self, game):
+        """Each engine's moves of the game just ended (those after the last call): the game's
+        number, its longest move and its moves over budget, for games with an overrun."""
+        rows = []
+        for name, moves in self.moves.items():
+            seen = self.reported.get(name, 0)
+            new = moves[seen:]
+            self.reported[name] = len(moves)
+            over = [e for e, b in new if b > 0 and e > b]
+            if over:
+                rows.append({"game": game, "engine": name, "moves_over_budget": len(over),
+                             "max_ms": round(max(e for e, _ in new), 1)})
+        return rows
 
     def report(self):
         out = {}
@@ -173,6 +191,7 @@ def main():
             "games_ended_by_illegal_move_or_perpetual_check": outcomes["illegal"],
             "games_ended_by_cshogi_timeup": outcomes["timeup"],
             "move_times": timing.report(),
+            "games_with_overruns": timing.overruns,
         }
 
     def write(data):
@@ -182,6 +201,8 @@ def main():
 
     def after_each_game(res):
         # Keep the summary current, so an interrupted match still leaves its figures.
+        games = res["engine1_won"] + res["engine2_won"] + res["draw"]
+        timing.overruns.extend(timing.game_report(games))
         write(summary(res))
         return True
 
