@@ -28,9 +28,10 @@ pub const DELTA_MARGIN: i32 = 400;
 pub const CHECK_EXTENSION_PLY_FACTOR: usize = 2;
 /// History bonus cap (the "gravity" divisor).
 pub const HISTORY_MAX: i32 = 16384;
-// The margins in centipawns below (and `DELTA_MARGIN`, `NMP_EVAL_DIVISOR`) follow the
-// evaluation's scale: all doubled together for 994adaf's weights (self-play at fixed nodes:
-// x1.5 +106 Elo over 200 games, x2 a further +58 over 200, x2.5 no better; README, session 10).
+// The centipawn margins of reverse futility, razoring and futility below, `DELTA_MARGIN` above
+// and `NMP_EVAL_DIVISOR` follow the evaluation's scale: all doubled together for 994adaf's
+// weights (self-play at fixed nodes: x1.5 +106 Elo over 200 games, x2 a further +58 over 200,
+// x2.5 no better; README, session 10).
 /// Reverse futility pruning: a node whose static eval beats beta by this per ply of depth is cut.
 pub const RFP_MARGIN_PER_DEPTH: i32 = 240;
 /// Reverse futility pruning applies up to this depth.
