@@ -47,7 +47,7 @@ class Timing:
         self.moves = {}  # engine name -> list of (elapsed_ms, budget_ms)
         self.side = {}  # engine object id -> side to move of its pending go (0 black, 1 white)
         self.reported = {}  # engine name -> moves already attributed to a game
-        self.overruns = []  # game_report rows, one per engine and game with an overrun
+        self.overruns = []  # end_game rows, one per engine and game with an overrun
 
     def install(self, fixed1=None, fixed2=None, engine2_cmd=None):
         orig_position = cshogi.usi.Engine.position
@@ -81,24 +81,26 @@ class Timing:
         cshogi.usi.Engine.position = position
         cshogi.usi.Engine.go = go
 
-    def game_report(self, game):
-        """Each engine's moves of the game just ended (those after the last call): the game's
-        number, its longest move and its moves over budget, for games with an overrun."""
-        rows = []
+    @staticmethod
+    def overran(elapsed, budget):
+        """A move over its clock (fixed-node moves have no budget and never overrun)."""
+        return budget > 0 and elapsed > budget
+
+    def end_game(self, game):
+        """Records, for game number `game`, each engine whose moves since the last call (the
+        moves of that game) overran: how many, and the game's longest move."""
         for name, moves in self.moves.items():
-            seen = self.reported.get(name, 0)
-            new = moves[seen:]
+            new = moves[self.reported.get(name, 0):]
             self.reported[name] = len(moves)
-            over = [e for e, b in new if b > 0 and e > b]
+            over = sum(1 for e, b in new if self.overran(e, b))
             if over:
-                rows.append({"game": game, "engine": name, "moves_over_budget": len(over),
-                             "max_ms": round(max(e for e, _ in new), 1)})
-        return rows
+                self.overruns.append({"game": game, "engine": name, "moves_over_budget": over,
+                                      "max_ms": round(max(e for e, _ in new), 1)})
 
     def report(self):
         out = {}
         for name, moves in self.moves.items():
-            over = [(e, b) for e, b in moves if b > 0 and e > b]
+            over = [(e, b) for e, b in moves if self.overran(e, b)]
             out[name] = {
                 "moves": len(moves),
                 "max_ms": round(max(e for e, _ in moves), 1) if moves else 0,
@@ -202,7 +204,7 @@ def main():
     def after_each_game(res):
         # Keep the summary current, so an interrupted match still leaves its figures.
         games = res["engine1_won"] + res["engine2_won"] + res["draw"]
-        timing.overruns.extend(timing.game_report(games))
+        timing.end_game(games)
         write(summary(res))
         return True
 
