@@ -7,9 +7,13 @@ OPENINGS ?= positions/openings-random.txt
 NODES ?= 30000
 FS_NODES1 ?= 50000
 FS_NODES2 ?= 30000
+# The clock of the timed matches: byoyomi BYOYOMI ms, or with TIME= (ms) and INC= (ms) a main
+# time with a Fischer increment and no byoyomi. TAG names the output files.
+CLOCK = $(if $(TIME),--time $(TIME) --inc $(or $(INC),0),--byoyomi $(BYOYOMI))
+TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))
 
 .PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt tune \
-	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi ablation eval-ablation ab deps clean
+	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
 
 help:
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -55,20 +59,20 @@ deps: ## Install the opponents and oracles used by the match scripts (Debian + P
 perft-vs-fairy: build ## Perft speed vs fairy-stockfish (DEPTH=, SFEN=)
 	python3 scripts/perft_vs_fairy.py $(or $(DEPTH),6) $(if $(SFEN),"$(SFEN)",)
 
-match-gnushogi: build ## GAMES games vs GNU Shogi at BYOYOMI ms (OPENINGS=)
+match-gnushogi: build ## GAMES games vs GNU Shogi at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=)
 	mkdir -p matches
-	python3 scripts/match.py --engine1 $(BIN) --engine2 gnushogi --games $(GAMES) --byoyomi $(BYOYOMI) \
-		--opening $(OPENINGS) --csa matches/gnushogi-$(BYOYOMI).csa --out matches/gnushogi-$(BYOYOMI).json
+	python3 scripts/match.py --engine1 $(BIN) --engine2 gnushogi --games $(GAMES) $(CLOCK) \
+		--opening $(OPENINGS) --csa matches/gnushogi-$(TAG).csa --out matches/gnushogi-$(TAG).json
 
-match-fairy: build ## GAMES games vs fairy-stockfish at BYOYOMI ms (OPENINGS=)
+match-fairy: build ## GAMES games vs fairy-stockfish at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=)
 	mkdir -p matches
 	python3 scripts/match.py --engine1 $(BIN) --engine2 fairy-stockfish --options2 Hash:64 --games $(GAMES) \
-		--byoyomi $(BYOYOMI) --opening $(OPENINGS) --csa matches/fairy-$(BYOYOMI).csa --out matches/fairy-$(BYOYOMI).json
+		$(CLOCK) --opening $(OPENINGS) --csa matches/fairy-$(TAG).csa --out matches/fairy-$(TAG).json
 
-match-gpsshogi: build ## GAMES games vs GPSShogi (gpsusi, 1 thread) at BYOYOMI ms
+match-gpsshogi: build ## GAMES games vs GPSShogi (gpsusi, 1 thread) at BYOYOMI ms, or TIME= ms + INC= ms
 	mkdir -p matches
 	python3 scripts/match.py --engine1 $(BIN) --engine2 gpsshogi --options2 Thread:1 --games $(GAMES) \
-		--byoyomi $(BYOYOMI) --opening $(OPENINGS) --csa matches/gpsshogi-$(BYOYOMI).csa --out matches/gpsshogi-$(BYOYOMI).json
+		$(CLOCK) --opening $(OPENINGS) --csa matches/gpsshogi-$(TAG).csa --out matches/gpsshogi-$(TAG).json
 
 match-fairy-nodes: build ## GAMES games vs fairy-stockfish at fixed nodes (Hisha FS_NODES1, it FS_NODES2: about equal time; OPTIONS1=)
 	mkdir -p matches
@@ -76,6 +80,16 @@ match-fairy-nodes: build ## GAMES games vs fairy-stockfish at fixed nodes (Hisha
 	python3 scripts/match.py --engine1 matches/hisha-fairy-nodes --engine2 fairy-stockfish --games $(GAMES) \
 		--nodes $(FS_NODES1) --nodes2 $(FS_NODES2) --opening $(OPENINGS) $(if $(OPTIONS1),--options1 $(OPTIONS1),) \
 		--csa matches/fairy-nodes.csa --out matches/fairy-nodes.json
+
+threads-depth: build ## Time to depth DEPTH (default 12) with THREADS (default 2) threads and with 1, bench positions (idle cores)
+	python3 scripts/threads_time_to_depth.py $(or $(DEPTH),12) $(or $(THREADS),2)
+
+match-threads: build ## GAMES games, THREADS (default 2) threads against 1 thread at BYOYOMI ms or TIME=/INC= (idle cores)
+	mkdir -p matches
+	cp $(BIN) matches/hisha-threads
+	python3 scripts/match.py --engine1 matches/hisha-threads --engine2 matches/hisha-threads \
+		--options1 Threads:$(or $(THREADS),2) --games $(GAMES) $(CLOCK) --opening $(OPENINGS) \
+		--csa matches/threads-$(TAG).csa --out matches/threads-$(TAG).json
 
 ablation: build ## Self-play with FEATURE (e.g. Search_LMR) off, GAMES games at NODES nodes per move
 	mkdir -p matches/ablation
