@@ -260,12 +260,38 @@ fn relative(us: Color, sq: Square) -> Square {
     }
 }
 
+/// The offset cell (|file difference| 0..=5, rank difference -5..=5, clamped) of relative
+/// square `p` from relative king square `k`, by `[k][p]`: a table, because the evaluation looks
+/// it up twice for every piece on the board.
+const KING_OFFSET: [[u8; 81]; 81] = {
+    let mut t = [[0u8; 81]; 81];
+    let mut k = 0;
+    while k < 81 {
+        let mut p = 0;
+        while p < 81 {
+            let df = (p / 9) as i32 - (k / 9) as i32;
+            let df = if df < 0 { -df } else { df };
+            let df = if df > 5 { 5 } else { df };
+            let dr = (p % 9) as i32 - (k % 9) as i32;
+            let dr = if dr < -5 {
+                -5
+            } else if dr > 5 {
+                5
+            } else {
+                dr
+            };
+            t[k][p] = (df * REL_RANKS as i32 + dr + 5) as u8;
+            p += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
 /// Index of a piece at relative square `p` in a king-relative table around relative king `k`.
 #[inline(always)]
 fn king_relative(class: usize, p: Square, k: Square) -> usize {
-    let df = (p.file() as i32 - k.file() as i32).unsigned_abs().min(5) as usize;
-    let dr = (p.rank() as i32 - k.rank() as i32).clamp(-5, 5) + 5;
-    (class * REL_FILES + df) * REL_RANKS + dr as usize
+    class * REL_FILES * REL_RANKS + KING_OFFSET[k.index()][p.index()] as usize
 }
 
 /// A castle: the king's square and the pieces around it, in Black's USI coordinates
