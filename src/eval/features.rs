@@ -263,7 +263,7 @@ fn relative(us: Color, sq: Square) -> Square {
 /// The offset cell (|file difference| 0..=5, rank difference -5..=5, clamped) of relative
 /// square `p` from relative king square `k`, by `[k][p]`: a table, because the evaluation looks
 /// it up twice for every piece on the board.
-const KING_OFFSET: [[u8; 81]; 81] = {
+static KING_OFFSET: [[u8; 81]; 81] = {
     let mut t = [[0u8; 81]; 81];
     let mut k = 0;
     while k < 81 {
