@@ -4,8 +4,8 @@
 
 mod common;
 use hisha::search::move_picker::MovePicker;
-use hisha::search::ordering::{ContinuationHistory, History, OrderingContext};
-use hisha::shogi::{generate_legal, Move, MoveList, Position};
+use hisha::search::ordering::{CaptureHistory, ContinuationHistory, History, OrderingContext};
+use hisha::shogi::{generate_legal, Move, MoveList, PieceKind, Position};
 use rand::{Rng, SeedableRng};
 
 fn random_hint(rng: &mut impl Rng, here: &MoveList, elsewhere: &[Move]) -> Option<Move> {
@@ -22,6 +22,20 @@ fn continuation_table() -> &'static ContinuationHistory {
     TABLE.get_or_init(|| {
         let mut t = ContinuationHistory::default();
         t.update((3, 40), (0, 10), 5000);
+        t
+    })
+}
+
+/// A capture history that reorders some captures (pawns taking pawns last, lances taking
+/// lances first).
+fn capture_table() -> &'static CaptureHistory {
+    static TABLE: std::sync::OnceLock<CaptureHistory> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = CaptureHistory::default();
+        for to in 0..81 {
+            t.update((0, to), PieceKind::Pawn, -16384);
+            t.update((1, to), PieceKind::Lance, 16384);
+        }
         t
     })
 }
@@ -45,6 +59,7 @@ fn picker_perft(
     let continuation = continuation_table();
     let ordering = OrderingContext {
         history,
+        captures: capture_table(),
         continuation: [Some(continuation.after((3, 40))), None],
     };
     let mut picker = MovePicker::new(pos, tt, refutations);
@@ -107,6 +122,7 @@ fn picker_walk_equals_legal_generation() {
 #[test]
 fn quiescence_picker_gives_captures_or_evasions() {
     let history = History::default();
+    let captures = CaptureHistory::default();
     for row in common::perft_table("rules.txt") {
         let pos = Position::from_sfen(&row.sfen).unwrap();
         let mut legal = MoveList::new();
@@ -115,6 +131,7 @@ fn quiescence_picker_gives_captures_or_evasions() {
         let mut seen = Vec::new();
         let ordering = OrderingContext {
             history: &history,
+            captures: &captures,
             continuation: [None, None],
         };
         while let Some(m) = picker.next(&pos, &ordering) {

@@ -250,6 +250,7 @@ pub struct Searcher {
     control: Arc<SearchControl>,
     history: Box<ordering::History>,
     continuation: ordering::ContinuationHistory,
+    capture_history: ordering::CaptureHistory,
     counter_moves: Box<[[Option<Move>; 81]; 28]>,
     /// The (piece, destination) of the move played at each ply of the current line.
     moved: [Option<(usize, usize)>; MAX_PLY + 2],
@@ -296,6 +297,7 @@ impl Searcher {
             control,
             history: Box::default(),
             continuation: ordering::ContinuationHistory::default(),
+            capture_history: ordering::CaptureHistory::default(),
             counter_moves: Box::new([[None; 81]; 28]),
             moved: [None; MAX_PLY + 2],
             nodes: 0,
@@ -341,6 +343,7 @@ impl Searcher {
         }
         *self.history = ordering::History::default();
         self.continuation = ordering::ContinuationHistory::default();
+        self.capture_history = ordering::CaptureHistory::default();
         *self.counter_moves = [[None; 81]; 28];
     }
 

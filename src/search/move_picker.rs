@@ -13,7 +13,6 @@
 
 use super::ordering::{is_capture, pick_next, score_move, OrderingContext};
 use super::see::see_ge;
-use crate::eval::PIECE_VALUE;
 use crate::shogi::{
     generate_captures, generate_legal, generate_quiet_checks, generate_quiets,
     is_legal_search_move, Move, MoveList, Position, MAX_MOVES,
@@ -134,11 +133,7 @@ impl MovePicker {
                 Stage::GenerateCaptures => {
                     generate_captures(pos, &mut self.moves);
                     for (i, &m) in self.moves.iter().enumerate() {
-                        let victim = pos.piece_on(m.to()).expect("a capture");
-                        let mover = pos.piece_on(m.from()).expect("moving piece").kind();
-                        self.scores[i] = PIECE_VALUE[victim.kind().index()] * 16
-                            - PIECE_VALUE[mover.index()] / 16
-                            + i32::from(m.is_promotion()) * 8;
+                        self.scores[i] = ordering.capture_score(pos, m);
                     }
                     self.index = 0;
                     self.stage = Stage::GoodCaptures;

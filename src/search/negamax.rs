@@ -7,7 +7,7 @@ use super::see::see_ge;
 use super::tt::{Bound, TtHit, EVAL_NONE};
 use super::{Searcher, INFINITE, MATE, MATE_BOUND};
 use crate::eval::{evaluate_material, evaluate_with, Value, PIECE_VALUE};
-use crate::shogi::{mate_in_one, Declaration, Move, Position, Repetition};
+use crate::shogi::{mate_in_one, Declaration, Move, PieceKind, Position, Repetition};
 
 /// Mate scores are stored relative to the node, not the root.
 #[inline(always)]
@@ -131,6 +131,7 @@ impl Searcher {
     fn ordering_context(&self, ply: usize) -> OrderingContext<'_> {
         OrderingContext {
             history: &self.history,
+            captures: &self.capture_history,
             continuation: [
                 self.previous_move(ply, 1)
                     .map(|p| self.continuation.after(p)),
@@ -360,6 +361,8 @@ impl Searcher {
         let mut best_move: Option<Move> = None;
         let mut quiets_tried: [Option<(Move, (usize, usize))>; 64] = [None; 64];
         let mut quiet_count = 0;
+        let mut captures_tried: [Option<((usize, usize), PieceKind)>; 32] = [None; 32];
+        let mut capture_count = 0;
         let mut move_count = 0;
         loop {
             let next = {
@@ -473,6 +476,7 @@ impl Searcher {
                 }
             }
             let moved = moved_piece(pos, m);
+            let captured = pos.piece_on(m.to()).filter(|_| capture).map(|p| p.kind());
             self.moved[ply] = Some(moved);
             pos.do_move(m);
             self.tt.prefetch(pos.key());
@@ -538,12 +542,19 @@ impl Searcher {
                         self.pv_len[ply] = child_len;
                     }
                     if score >= beta {
+                        let bonus = depth * depth;
+                        // The captures tried before the refutation did not refute.
+                        for &(c_moved, c_kind) in captures_tried[..capture_count].iter().flatten() {
+                            self.capture_history.update(c_moved, c_kind, -bonus);
+                        }
+                        if let Some(kind) = captured {
+                            self.capture_history.update(moved, kind, bonus);
+                        }
                         // A quiet move that refutes: remember it as a killer and in history.
                         if !capture && !m.is_promotion() {
                             if killers[0] != Some(m) {
                                 self.killers[ply] = [Some(m), killers[0]];
                             }
-                            let bonus = depth * depth;
                             self.update_quiet_stats(ply, us, (m, moved), bonus);
                             for &q in quiets_tried[..quiet_count.min(64)].iter().flatten() {
                                 self.update_quiet_stats(ply, us, q, -bonus);
@@ -555,6 +566,12 @@ impl Searcher {
                         break;
                     }
                     alpha = score;
+                }
+            }
+            if let Some(kind) = captured {
+                if capture_count < captures_tried.len() {
+                    captures_tried[capture_count] = Some((moved, kind));
+                    capture_count += 1;
                 }
             }
             if quiet {
@@ -648,6 +665,7 @@ impl Searcher {
             let next = {
                 let ordering = OrderingContext {
                     history: &self.history,
+                    captures: &self.capture_history,
                     continuation: [None, None],
                 };
                 picker.next(pos, &ordering)

@@ -1,7 +1,7 @@
 //! Move ordering: TT move, captures by victim value (least valuable attacker first), promotions,
 //! killers, quiet moves by butterfly history, then captures that lose material (by SEE).
 
-use super::params::HISTORY_MAX;
+use super::params::{CAPTURE_HISTORY_ORDER_DIVISOR, HISTORY_MAX};
 use super::see::see_ge;
 use crate::eval::PIECE_VALUE;
 use crate::shogi::{Color, Move, Position};
@@ -102,11 +102,50 @@ impl ContinuationHistory {
     }
 }
 
-/// What orders quiet moves at one node: butterfly history and the continuation histories of
-/// the last one and two plies.
+/// Capture history: how often a capture caused a cutoff, by the moving piece (as it stands
+/// after the move), its destination and the kind captured. It refines the order that the
+/// victim's value gives: among captures of equal victims, and across victims a little.
+pub struct CaptureHistory {
+    table: Vec<i16>,
+}
+
+impl Default for CaptureHistory {
+    fn default() -> Self {
+        CaptureHistory {
+            table: vec![0; 28 * 81 * 14],
+        }
+    }
+}
+
+impl CaptureHistory {
+    #[inline(always)]
+    fn index((piece, to): (usize, usize), captured: crate::shogi::PieceKind) -> usize {
+        (piece * 81 + to) * 14 + captured.index()
+    }
+
+    /// The score of the capture that puts `moved` on its square, taking a `captured`.
+    #[inline(always)]
+    pub fn get(&self, moved: (usize, usize), captured: crate::shogi::PieceKind) -> i32 {
+        self.table[Self::index(moved, captured)] as i32
+    }
+
+    /// Adds `bonus` (negative for a malus), pulled toward zero so values stay bounded.
+    #[inline(always)]
+    pub fn update(&mut self, moved: (usize, usize), captured: crate::shogi::PieceKind, bonus: i32) {
+        let e = &mut self.table[Self::index(moved, captured)];
+        let v = *e as i32;
+        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *e = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+    }
+}
+
+/// What orders the moves at one node: butterfly history and the continuation histories of
+/// the last one and two plies for quiet moves, capture history for captures.
 pub struct OrderingContext<'a> {
     /// Butterfly history.
     pub history: &'a History,
+    /// Capture history.
+    pub captures: &'a CaptureHistory,
     /// Continuation scores after the previous move and the one before it.
     pub continuation: [Option<&'a [i16]>; 2],
 }
@@ -123,6 +162,18 @@ impl OrderingContext<'_> {
             }
         }
         score
+    }
+
+    /// The order score of capture `m`: the victim's value first, then the capture history,
+    /// then the least valuable attacker and promotion.
+    #[inline]
+    pub fn capture_score(&self, pos: &Position, m: Move) -> i32 {
+        let victim = pos.piece_on(m.to()).expect("a capture").kind();
+        let mover = pos.piece_on(m.from()).expect("moving piece").kind();
+        PIECE_VALUE[victim.index()] * 16
+            + self.captures.get(moved_piece(pos, m), victim) / CAPTURE_HISTORY_ORDER_DIVISOR
+            - PIECE_VALUE[mover.index()] / 16
+            + i32::from(m.is_promotion()) * 8
     }
 }
 

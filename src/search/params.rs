@@ -32,6 +32,9 @@ pub const HISTORY_MAX: i32 = 16384;
 // and `NMP_EVAL_DIVISOR` follow the evaluation's scale: all doubled together for 994adaf's
 // weights (self-play at fixed nodes: x1.5 +106 Elo over 200 games, x2 a further +58 over 200,
 // x2.5 no better; README, session 10).
+/// Captures are ordered by the victim's value (16 per centipawn) plus the capture history
+/// divided by this (the history's cap is then worth about five pawns of victim).
+pub const CAPTURE_HISTORY_ORDER_DIVISOR: i32 = 2;
 /// Reverse futility pruning: a node whose static eval beats beta by this per ply of depth is cut.
 pub const RFP_MARGIN_PER_DEPTH: i32 = 240;
 /// Reverse futility pruning applies up to this depth.
