@@ -26,8 +26,8 @@ fn continuation_table() -> &'static ContinuationHistory {
     })
 }
 
-/// A capture history that reorders some captures (pawns taking pawns last, lances taking
-/// lances first).
+/// A capture history that reorders some captures (Black's pawns taking pawns down, Black's
+/// lances taking lances up).
 fn capture_table() -> &'static CaptureHistory {
     static TABLE: std::sync::OnceLock<CaptureHistory> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {

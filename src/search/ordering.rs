@@ -1,10 +1,19 @@
-//! Move ordering: TT move, captures by victim value (least valuable attacker first), promotions,
-//! killers, quiet moves by butterfly history, then captures that lose material (by SEE).
+//! Move ordering: TT move, captures by victim value and capture history (least valuable
+//! attacker first), promotions, killers, quiet moves by butterfly history, then captures that
+//! lose material (by SEE).
 
 use super::params::{CAPTURE_HISTORY_ORDER_DIVISOR, HISTORY_MAX};
 use super::see::see_ge;
 use crate::eval::PIECE_VALUE;
-use crate::shogi::{Color, Move, Position};
+use crate::shogi::{Color, Move, PieceKind, Position};
+
+/// A history entry `e` after adding `bonus` (negative for a malus), pulled toward zero in
+/// proportion to the bonus so that every table stays within `HISTORY_MAX` ("gravity").
+#[inline(always)]
+fn gravity(e: i32, bonus: i32) -> i32 {
+    let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    e + b - e * b.abs() / HISTORY_MAX
+}
 
 /// Butterfly history: how often a quiet move caused a cutoff, by colour, origin (or dropped
 /// kind, after the 81 squares) and destination.
@@ -40,14 +49,13 @@ impl History {
     #[inline(always)]
     pub fn update(&mut self, c: Color, m: Move, bonus: i32) {
         let e = &mut self.table[c.index()][origin_index(m)][m.to().index()];
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *e += b - *e * b.abs() / HISTORY_MAX;
+        *e = gravity(*e, bonus);
     }
 }
 
 /// Index of a coloured piece kind, 0..28.
 #[inline(always)]
-pub fn piece_index(c: Color, kind: crate::shogi::PieceKind) -> usize {
+pub fn piece_index(c: Color, kind: PieceKind) -> usize {
     c.index() * 14 + kind.index()
 }
 
@@ -96,9 +104,7 @@ impl ContinuationHistory {
     #[inline(always)]
     pub fn update(&mut self, previous: (usize, usize), current: (usize, usize), bonus: i32) {
         let i = (previous.0 * 81 + previous.1) * CONT_SLICE + current.0 * 81 + current.1;
-        let e = self.table[i] as i32;
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        self.table[i] = (e + b - e * b.abs() / HISTORY_MAX) as i16;
+        self.table[i] = gravity(self.table[i] as i32, bonus) as i16;
     }
 }
 
@@ -119,23 +125,21 @@ impl Default for CaptureHistory {
 
 impl CaptureHistory {
     #[inline(always)]
-    fn index((piece, to): (usize, usize), captured: crate::shogi::PieceKind) -> usize {
+    fn index((piece, to): (usize, usize), captured: PieceKind) -> usize {
         (piece * 81 + to) * 14 + captured.index()
     }
 
     /// The score of the capture that puts `moved` on its square, taking a `captured`.
     #[inline(always)]
-    pub fn get(&self, moved: (usize, usize), captured: crate::shogi::PieceKind) -> i32 {
+    pub fn get(&self, moved: (usize, usize), captured: PieceKind) -> i32 {
         self.table[Self::index(moved, captured)] as i32
     }
 
     /// Adds `bonus` (negative for a malus), pulled toward zero so values stay bounded.
     #[inline(always)]
-    pub fn update(&mut self, moved: (usize, usize), captured: crate::shogi::PieceKind, bonus: i32) {
+    pub fn update(&mut self, moved: (usize, usize), captured: PieceKind, bonus: i32) {
         let e = &mut self.table[Self::index(moved, captured)];
-        let v = *e as i32;
-        let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *e = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+        *e = gravity(*e as i32, bonus) as i16;
     }
 }
 
