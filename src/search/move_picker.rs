@@ -15,7 +15,7 @@ use super::ordering::{is_capture, pick_next, score_move, OrderingContext};
 use super::see::see_ge;
 use crate::shogi::{
     generate_captures, generate_legal, generate_quiet_checks, generate_quiets,
-    is_legal_search_move, Move, MoveList, Position, MAX_MOVES,
+    is_legal_search_move, Move, MoveList, Position, StackList,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +46,7 @@ pub struct MovePicker {
     killers: [Option<Move>; 3],
     killer_index: usize,
     moves: MoveList,
-    scores: [i32; MAX_MOVES],
+    scores: StackList<i32>,
     index: usize,
     bad_captures: MoveList,
     bad_index: usize,
@@ -92,7 +92,7 @@ impl MovePicker {
             killers,
             killer_index: 0,
             moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
+            scores: StackList::new(),
             index: 0,
             bad_captures: MoveList::new(),
             bad_index: 0,
@@ -111,7 +111,7 @@ impl MovePicker {
             return None;
         }
         let i = self.index;
-        pick_next(self.moves.as_mut_slice(), &mut self.scores[..n], i);
+        pick_next(self.moves.as_mut_slice(), self.scores.as_mut_slice(), i);
         self.index += 1;
         Some(self.moves[i])
     }
@@ -132,8 +132,8 @@ impl MovePicker {
                 }
                 Stage::GenerateCaptures => {
                     generate_captures(pos, &mut self.moves);
-                    for (i, &m) in self.moves.iter().enumerate() {
-                        self.scores[i] = ordering.capture_score(pos, m);
+                    for &m in self.moves.iter() {
+                        self.scores.push(ordering.capture_score(pos, m));
                     }
                     self.index = 0;
                     self.stage = Stage::GoodCaptures;
@@ -174,18 +174,17 @@ impl MovePicker {
                     self.moves.clear();
                     generate_quiets(pos, &mut self.moves);
                     // Sort once by (score, move): quiet lists are long and usually walked far.
-                    let n = self.moves.len();
-                    let mut keys = [0u64; MAX_MOVES];
-                    for (i, &m) in self.moves.iter().enumerate() {
+                    let mut keys = StackList::<u64>::new();
+                    for &m in self.moves.iter() {
                         let mut score = ordering.quiet_score(pos, m);
                         if m.is_promotion() {
                             score += QUIET_PROMOTION_BONUS;
                         }
-                        keys[i] = (((score as i64 + (1 << 30)) as u64) << 16) | m.raw() as u64;
+                        keys.push((((score as i64 + (1 << 30)) as u64) << 16) | m.raw() as u64);
                     }
-                    keys[..n].sort_unstable_by(|a, b| b.cmp(a));
+                    keys.as_mut_slice().sort_unstable_by(|a, b| b.cmp(a));
                     let sorted = self.moves.as_mut_slice();
-                    for (i, key) in keys[..n].iter().enumerate() {
+                    for (i, key) in keys.iter().enumerate() {
                         sorted[i] = Move::from_raw(*key as u16).expect("a generated move");
                     }
                     self.index = 0;
@@ -229,9 +228,10 @@ impl MovePicker {
                 }
                 Stage::GenerateEvasions => {
                     generate_legal(pos, &mut self.moves);
-                    for (i, &m) in self.moves.iter().enumerate() {
-                        let killers = [self.killers[0], self.killers[1]];
-                        self.scores[i] = score_move(pos, m, None, &killers, ordering.history);
+                    let killers = [self.killers[0], self.killers[1]];
+                    for &m in self.moves.iter() {
+                        self.scores
+                            .push(score_move(pos, m, None, &killers, ordering.history));
                     }
                     self.index = 0;
                     self.stage = Stage::Evasions;

@@ -152,33 +152,39 @@ impl fmt::Debug for Move {
 /// The most legal moves any shogi position has is 593; leave a little room.
 pub const MAX_MOVES: usize = 600;
 
-/// A fixed-capacity list of moves that lives on the stack.
-pub struct MoveList {
-    moves: [MaybeUninit<Move>; MAX_MOVES],
+/// A fixed-capacity list that lives on the stack and is never zero-filled: a search node builds
+/// several (moves, their order scores) and most are walked only in part.
+pub struct StackList<T: Copy, const N: usize = MAX_MOVES> {
+    items: [MaybeUninit<T>; N],
     len: usize,
 }
 
-impl MoveList {
+/// A list of moves (the capacity is enough for any shogi position).
+pub type MoveList = StackList<Move>;
+
+impl<T: Copy, const N: usize> StackList<T, N> {
     /// An empty list.
     #[inline(always)]
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [MaybeUninit::uninit(); MAX_MOVES],
+    pub fn new() -> Self {
+        StackList {
+            // SAFETY: an array of `MaybeUninit` needs no initialisation. (The repeat expression
+            // `[MaybeUninit::uninit(); N]` compiles to a memset of the whole array.)
+            items: unsafe { MaybeUninit::<[MaybeUninit<T>; N]>::uninit().assume_init() },
             len: 0,
         }
     }
 
-    /// Appends a move.
+    /// Appends an item.
     #[inline(always)]
-    pub fn push(&mut self, m: Move) {
-        debug_assert!(self.len < MAX_MOVES);
+    pub fn push(&mut self, x: T) {
+        debug_assert!(self.len < N);
         // Never more than 593 legal moves exist, so this index is always in bounds; keep the check
         // in release builds anyway, it is cheap and turns a rules bug into a panic, not UB.
-        self.moves[self.len] = MaybeUninit::new(m);
+        self.items[self.len] = MaybeUninit::new(x);
         self.len += 1;
     }
 
-    /// Number of moves.
+    /// Number of items.
     #[inline(always)]
     pub fn len(&self) -> usize {
         self.len
@@ -190,42 +196,44 @@ impl MoveList {
         self.len == 0
     }
 
-    /// Removes every move.
+    /// Removes every item.
     #[inline(always)]
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
-    /// The moves as a slice.
+    /// The items as a slice.
     #[inline(always)]
-    pub fn as_slice(&self) -> &[Move] {
-        // SAFETY: the first `len` elements were written by `push` and `MaybeUninit<Move>` has the
-        // same layout as `Move`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
+    pub fn as_slice(&self) -> &[T] {
+        // SAFETY: the first `len` elements were written by `push` and `MaybeUninit<T>` has the
+        // same layout as `T`.
+        unsafe { std::slice::from_raw_parts(self.items.as_ptr() as *const T, self.len) }
     }
 
-    /// The moves as a mutable slice (for sorting).
+    /// The items as a mutable slice (for sorting).
     #[inline(always)]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
         // SAFETY: as in `as_slice`.
-        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr() as *mut Move, self.len) }
-    }
-
-    /// Whether `m` is in the list.
-    pub fn contains(&self, m: Move) -> bool {
-        self.as_slice().contains(&m)
+        unsafe { std::slice::from_raw_parts_mut(self.items.as_mut_ptr() as *mut T, self.len) }
     }
 }
 
-impl Default for MoveList {
+impl<T: Copy + PartialEq, const N: usize> StackList<T, N> {
+    /// Whether `x` is in the list.
+    pub fn contains(&self, x: T) -> bool {
+        self.as_slice().contains(&x)
+    }
+}
+
+impl<T: Copy, const N: usize> Default for StackList<T, N> {
     fn default() -> Self {
-        MoveList::new()
+        StackList::new()
     }
 }
 
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
+impl<T: Copy, const N: usize> std::ops::Deref for StackList<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
         self.as_slice()
     }
 }

@@ -436,17 +436,29 @@ impl Position {
     pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let them = !by; // look from `sq` as if a piece of the other colour stood there
         let bk = &self.by_kind;
+        let ours = self.by_color[by.index()];
         let hv = bk[PieceKind::Horse.index()];
         let dr = bk[PieceKind::Dragon.index()];
-        let attackers = (pawn_attacks(them, sq) & bk[PieceKind::Pawn.index()])
+        let mut attackers = ((pawn_attacks(them, sq) & bk[PieceKind::Pawn.index()])
             | (knight_attacks(them, sq) & bk[PieceKind::Knight.index()])
             | (silver_attacks(them, sq) & bk[PieceKind::Silver.index()])
             | (gold_attacks(them, sq) & self.golds())
-            | (king_attacks(sq) & (bk[PieceKind::King.index()] | hv | dr))
-            | (lance_attacks(them, sq, occupied) & bk[PieceKind::Lance.index()])
-            | (bishop_attacks(sq, occupied) & (bk[PieceKind::Bishop.index()] | hv))
-            | (rook_attacks(sq, occupied) & (bk[PieceKind::Rook.index()] | dr));
-        attackers & self.by_color[by.index()]
+            | (king_attacks(sq) & (bk[PieceKind::King.index()] | hv | dr)))
+            & ours;
+        // Sliders are few: trace a ray only when one of them stands on it.
+        let lances = bk[PieceKind::Lance.index()] & ours;
+        if (lance_rays(them, sq) & lances).any() {
+            attackers |= lance_attacks(them, sq, occupied) & lances;
+        }
+        let diagonal = (bk[PieceKind::Bishop.index()] | hv) & ours;
+        if (bishop_rays(sq) & diagonal).any() {
+            attackers |= bishop_attacks(sq, occupied) & diagonal;
+        }
+        let orthogonal = (bk[PieceKind::Rook.index()] | dr) & ours;
+        if (rook_rays(sq) & orthogonal).any() {
+            attackers |= rook_attacks(sq, occupied) & orthogonal;
+        }
+        attackers
     }
 
     /// Whether any piece of `by` attacks `sq` given `occupied`.
