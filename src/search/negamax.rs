@@ -377,7 +377,20 @@ impl Searcher {
             move_count += 1;
             let capture = is_capture(pos, m);
             let quiet = !capture && !m.is_promotion();
-            // Shallow pruning, once a move that does not lose to mate is in hand.
+            // Shallow pruning, once a move that does not lose to mate is in hand. First late-move
+            // pruning: near the leaves, late quiet moves are not worth a look (decided before
+            // anything is worked out about the move).
+            let may_prune = self.features.futility && !in_check && best > -MATE_BOUND;
+            if may_prune
+                && !pv_node
+                && quiet
+                && depth <= LMP_MAX_DEPTH
+                && quiet_count
+                    >= (LMP_BASE + (depth * depth) as usize) / (2 - usize::from(improving))
+            {
+                quiet_count += 1;
+                continue;
+            }
             let gives_check = pos.gives_check(m);
             // A check that SEE says does not lose material: only these are extended. With drops
             // most nodes have a dozen checks, most of them sacrifices that a full-depth search
@@ -389,7 +402,7 @@ impl Searcher {
             } else {
                 0
             };
-            if self.features.futility && !in_check && best > -MATE_BOUND {
+            if may_prune {
                 // The depth this move would be searched to after reductions.
                 let lmr_depth = if quiet {
                     depth - 1 - self.lmr[depth.min(63) as usize][(i + 1).min(63)]
@@ -397,16 +410,6 @@ impl Searcher {
                 } else {
                     depth - 1
                 };
-                // Late-move pruning: near the leaves, late quiet moves are not worth a look.
-                if !pv_node
-                    && quiet
-                    && depth <= LMP_MAX_DEPTH
-                    && quiet_count
-                        >= (LMP_BASE + (depth * depth) as usize) / (2 - usize::from(improving))
-                {
-                    quiet_count += 1;
-                    continue;
-                }
                 if quiet && !gives_check {
                     // Continuation history: the move did badly after both of the last two
                     // moves.
