@@ -539,7 +539,11 @@ impl Position {
                 if attacks(us, kind, to, occ).contains(ek) {
                     return true;
                 }
-                // Discovered check: a slider of ours now sees the king.
+                // Discovered check: a slider of ours now sees the king, which needs `from` on
+                // a line through the king.
+                if !(rook_rays(ek) | bishop_rays(ek)).contains(from) {
+                    return false;
+                }
                 let mine = self.by_color[us.index()] - Bitboard::from_square(from);
                 let bk = &self.by_kind;
                 let sliders = ((lance_attacks(!us, ek, occ) & bk[PieceKind::Lance.index()])
