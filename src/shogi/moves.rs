@@ -178,8 +178,9 @@ impl<T: Copy, const N: usize> StackList<T, N> {
     #[inline(always)]
     pub fn push(&mut self, x: T) {
         debug_assert!(self.len < N);
-        // Never more than 593 legal moves exist, so this index is always in bounds; keep the check
-        // in release builds anyway, it is cheap and turns a rules bug into a panic, not UB.
+        // No position has more than 593 legal moves, so a move list (or its scores) never
+        // fills up; the index stays checked in release builds anyway, which is cheap and turns
+        // a rules bug into a panic, not UB.
         self.items[self.len] = MaybeUninit::new(x);
         self.len += 1;
     }
