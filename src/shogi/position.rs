@@ -540,19 +540,13 @@ impl Position {
                     return true;
                 }
                 // Discovered check: a slider of ours now sees the king, which needs `from` on
-                // a line through the king.
+                // a line through the king. (No other piece of ours can attack the king: the
+                // side to move never gives check by standing still.)
                 if !(rook_rays(ek) | bishop_rays(ek)).contains(from) {
                     return false;
                 }
                 let mine = self.by_color[us.index()] - Bitboard::from_square(from);
-                let bk = &self.by_kind;
-                let sliders = ((lance_attacks(!us, ek, occ) & bk[PieceKind::Lance.index()])
-                    | (bishop_attacks(ek, occ)
-                        & (bk[PieceKind::Bishop.index()] | bk[PieceKind::Horse.index()]))
-                    | (rook_attacks(ek, occ)
-                        & (bk[PieceKind::Rook.index()] | bk[PieceKind::Dragon.index()])))
-                    & mine;
-                sliders.any()
+                (self.attackers_to(ek, us, occ) & mine).any()
             }
         }
     }
