@@ -12,7 +12,7 @@ FS_NODES2 ?= 30000
 CLOCK = $(if $(TIME),--time $(TIME) --inc $(or $(INC),0),--byoyomi $(BYOYOMI))
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt tune \
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt tune retune retune-label \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
 
 help:
@@ -146,6 +146,22 @@ tune: build ## Learn the evaluation weights from scratch: two self-play rounds s
 		"near enemy king" "king square" "attack on king" "weak king squares" "drop threats" "king defenders"
 	$(CARGO) build --release
 	$(BIN) bench
+
+RETUNE_GAMES ?= 4000
+RETUNE_NODES ?= 4000
+RETUNE_DEPTH ?= 7
+retune: build ## Refit the evaluation to games by the engine as it is: one self-play round scored by fairy-stockfish at depth 7, the fit from scratch (about 60 min on 2 idle cores)
+	mkdir -p $(TUNE_DIR)
+	$(BIN) selfplay --games $(RETUNE_GAMES) --nodes $(RETUNE_NODES) --seed 5 --out $(TUNE_DIR)/retune.txt
+	$(MAKE) --no-print-directory FS_DEPTH=$(RETUNE_DEPTH) retune-label
+	$(BIN) tune --from-scratch --result-weight 0 --l2 0 --out src/eval/weights.in $(TUNE_DIR)/retune-fs.txt
+	python3 scripts/scale_weights.py src/eval/weights.in src/eval/weights.in 1.5 "near own king" \
+		"near enemy king" "king square" "attack on king" "weak king squares" "drop threats" "king defenders"
+	$(CARGO) build --release
+	$(BIN) bench
+
+retune-label:
+	$(call FS_LABEL,retune)
 
 clean:
 	$(CARGO) clean
