@@ -150,9 +150,10 @@ tune: build ## Learn the evaluation weights from scratch: two self-play rounds s
 RETUNE_GAMES ?= 4000
 RETUNE_NODES ?= 4000
 RETUNE_DEPTH ?= 7
+RETUNE_SEED ?= 5
 retune: build ## Refit the evaluation to games by the engine as it is: one self-play round scored by fairy-stockfish at depth 7, the fit from scratch (about 60 min on 2 idle cores)
 	mkdir -p $(TUNE_DIR)
-	$(BIN) selfplay --games $(RETUNE_GAMES) --nodes $(RETUNE_NODES) --seed 5 --out $(TUNE_DIR)/retune.txt
+	$(BIN) selfplay --games $(RETUNE_GAMES) --nodes $(RETUNE_NODES) --seed $(RETUNE_SEED) --out $(TUNE_DIR)/retune.txt
 	$(MAKE) --no-print-directory FS_DEPTH=$(RETUNE_DEPTH) retune-label
 	$(BIN) tune --from-scratch --result-weight 0 --l2 0 --out src/eval/weights.in $(TUNE_DIR)/retune-fs.txt
 	python3 scripts/scale_weights.py src/eval/weights.in src/eval/weights.in 1.5 "near own king" \

@@ -19,7 +19,7 @@ use std::thread::JoinHandle;
 
 /// The `Search_*` check options and the switch each one sets.
 type FeatureField = fn(&mut Features) -> &mut bool;
-const FEATURE_OPTIONS: [(&str, FeatureField); 10] = [
+const FEATURE_OPTIONS: [(&str, FeatureField); 11] = [
     ("Search_NullMove", |f| &mut f.null_move),
     ("Search_LMR", |f| &mut f.lmr),
     ("Search_History", |f| &mut f.history),
@@ -28,6 +28,7 @@ const FEATURE_OPTIONS: [(&str, FeatureField); 10] = [
     ("Search_Continuation", |f| &mut f.continuation),
     ("Search_SingularExtension", |f| &mut f.singular_extension),
     ("Search_MateInOne", |f| &mut f.mate_in_one),
+    ("Search_MateInThree", |f| &mut f.mate_in_three),
     ("Search_QsearchChecks", |f| &mut f.qsearch_checks),
     ("Eval_Form", |f| &mut f.form_eval),
 ];

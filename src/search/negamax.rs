@@ -7,7 +7,9 @@ use super::see::see_ge;
 use super::tt::{Bound, TtHit, EVAL_NONE};
 use super::{Searcher, INFINITE, MATE, MATE_BOUND};
 use crate::eval::{evaluate_material, evaluate_with, Value, PIECE_VALUE};
-use crate::shogi::{mate_in_one, Declaration, Move, PieceKind, Position, Repetition};
+use crate::shogi::{
+    mate_in_one, mate_in_three, Declaration, Move, PieceKind, Position, Repetition,
+};
 
 /// Mate scores are stored relative to the node, not the root.
 #[inline(always)]
@@ -255,12 +257,21 @@ impl Searcher {
             return v;
         }
 
-        // Step 6. Mate in one, looked for where the table knows nothing (not in a
-        // singular-extension search, whose result is not the node's).
+        // Step 6. Mate in one, and near the leaves mate in three, looked for where the table
+        // knows nothing (not in a singular-extension search, whose result is not the node's).
+        // A mate in three is scored as one in three plies, though its check may mate at once:
+        // a lower bound on the node's value.
         let in_check = pos.in_check();
         if self.features.mate_in_one && !in_check && hit.is_none() && excluded.is_none() {
-            if let Some(m) = mate_in_one(pos) {
-                let v = MATE - (ply as Value + 1);
+            let mate = mate_in_one(pos).map(|m| (m, 1)).or_else(|| {
+                if self.features.mate_in_three && depth <= MATE3_MAX_DEPTH {
+                    mate_in_three(pos, MATE3_BUDGET, MATE3_MAX_ESCAPES).map(|m| (m, 3))
+                } else {
+                    None
+                }
+            });
+            if let Some((m, plies)) = mate {
+                let v = MATE - (ply as Value + plies);
                 if pv_node {
                     self.pv[ply][ply] = Some(m);
                     self.pv_len[ply] = ply + 1;
@@ -271,7 +282,11 @@ impl Searcher {
                     value_to_tt(v, ply),
                     EVAL_NONE,
                     depth,
-                    Bound::Exact,
+                    if plies == 1 {
+                        Bound::Exact
+                    } else {
+                        Bound::Lower
+                    },
                 );
                 return v;
             }

@@ -99,7 +99,7 @@ pub const LMP_BASE: usize = 6;
 
 /// Techniques that can be switched off, to measure what each is worth (USI options
 /// `Search_NullMove`, `Search_LMR`, `Search_History`, `Search_CheckExtension`, `Search_Futility`,
-/// `Search_Continuation`, `Search_SingularExtension`, `Search_MateInOne`, `Eval_Form`).
+/// `Search_Continuation`, `Search_SingularExtension`, `Search_MateInOne`, `Search_MateInThree`, `Eval_Form`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Null-move pruning.
@@ -121,6 +121,9 @@ pub struct Features {
     pub singular_extension: bool,
     /// Mate-in-one detection at nodes without a table entry.
     pub mate_in_one: bool,
+    /// Mate-in-three detection at such nodes near the leaves (`MATE3_MAX_DEPTH`; off by
+    /// default: it gains at equal nodes but costs more time than it gains, see README).
+    pub mate_in_three: bool,
     /// Quiet checks at the first ply of quiescence search, at PV nodes (off by default: no gain
     /// measured, see README).
     pub qsearch_checks: bool,
@@ -138,10 +141,18 @@ impl Default for Features {
             continuation: true,
             singular_extension: true,
             mate_in_one: true,
+            mate_in_three: false,
             qsearch_checks: false,
         }
     }
 }
+/// Mate in three is looked for at nodes this deep or shallower (where a search would not see
+/// it), after mate in one fails.
+pub const MATE3_MAX_DEPTH: i32 = 1;
+/// Replies a mate-in-three probe may examine (each costs a mate-in-one probe).
+pub const MATE3_BUDGET: u32 = 64;
+/// Mate in three is only looked for when the enemy king has at most this many free squares.
+pub const MATE3_MAX_ESCAPES: u32 = 2;
 /// Entries of each thread's evaluation cache (a power of two).
 pub const EVAL_CACHE_ENTRIES: usize = 1 << 15;
 /// Stack of a search thread (deep recursion with move lists on the stack).

@@ -153,7 +153,12 @@ fn sliding_pieces(pos: &Position) -> Bitboard {
 /// The squares of `region` that pieces of `by` attack, given `occupied`. Cheaper than asking
 /// `is_attacked` of each square: every slider's attacks are worked out once, and only the
 /// squares they leave are looked up for the short-range pieces.
-fn guarded_squares(pos: &Position, by: Color, region: Bitboard, occupied: Bitboard) -> Bitboard {
+pub(super) fn guarded_squares(
+    pos: &Position,
+    by: Color,
+    region: Bitboard,
+    occupied: Bitboard,
+) -> Bitboard {
     let own = pos.color_pieces(by);
     let sliders = own & sliding_pieces(pos);
     let mut guarded = Bitboard::EMPTY;
