@@ -121,8 +121,9 @@ pub struct Features {
     pub singular_extension: bool,
     /// Mate-in-one detection at nodes without a table entry.
     pub mate_in_one: bool,
-    /// Mate-in-three detection at such nodes near the leaves (`MATE3_MAX_DEPTH`; off by
-    /// default: it gains at equal nodes but costs more time than it gains, see README).
+    /// Mate-in-three detection at such nodes near the leaves, with `mate_in_one` on
+    /// (`MATE3_MAX_DEPTH`; off by default: it gains at equal nodes but costs more time than it
+    /// gains, see README).
     pub mate_in_three: bool,
     /// Quiet checks at the first ply of quiescence search, at PV nodes (off by default: no gain
     /// measured, see README).
