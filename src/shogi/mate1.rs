@@ -15,7 +15,7 @@ use super::bitboard::Bitboard;
 use super::movegen::{has_legal_move, is_legal_search_move};
 use super::moves::Move;
 use super::position::Position;
-use super::types::{Color, PieceKind};
+use super::types::{Color, PieceKind, Square};
 
 /// Drops worth trying, strongest contact first.
 const DROP_KINDS: [PieceKind; 6] = [
@@ -27,29 +27,69 @@ const DROP_KINDS: [PieceKind; 6] = [
     PieceKind::Lance,
 ];
 
+/// What both mate probes need to know about the enemy king's surroundings.
+pub(super) struct KingZone {
+    pub us: Color,
+    pub them: Color,
+    pub ksq: Square,
+    pub king_bb: Bitboard,
+    pub occ: Bitboard,
+    /// The squares next to the king.
+    pub around: Bitboard,
+    /// Squares from which a knight of ours would check (a knight check cannot be blocked).
+    pub knight_checks: Bitboard,
+    /// Squares next to the king that we guard (seen through the king: it cannot hide behind
+    /// itself). A contact check anywhere else is answered by taking the checker.
+    pub guarded: Bitboard,
+    /// Where the king could step now.
+    pub escapes: Bitboard,
+}
+
+impl KingZone {
+    /// The zone of the king of the side not to move; `None` without one.
+    pub(super) fn of(pos: &Position) -> Option<KingZone> {
+        let us = pos.side_to_move();
+        let them = !us;
+        let ksq = pos.king_square(them)?;
+        let king_bb = Bitboard::from_square(ksq);
+        let occ = pos.occupied();
+        let around = king_attacks(ksq);
+        let guarded = guarded_squares(pos, us, around, occ - king_bb);
+        Some(KingZone {
+            us,
+            them,
+            ksq,
+            king_bb,
+            occ,
+            around,
+            knight_checks: attacks(them, PieceKind::Knight, ksq, occ),
+            guarded,
+            escapes: around - pos.color_pieces(them) - guarded,
+        })
+    }
+}
+
 /// A move that mates at once, if one of the kinds described above exists. The side to move must
 /// not be in check (then `None`).
 pub fn mate_in_one(pos: &mut Position) -> Option<Move> {
     if pos.in_check() {
         return None;
     }
-    let us = pos.side_to_move();
-    let them = !us;
-    let ksq = pos.king_square(them)?;
-    let king_bb = Bitboard::from_square(ksq);
-    let occ = pos.occupied();
-    let around = king_attacks(ksq);
-    // Squares from which a knight of ours would check (a knight check cannot be blocked).
-    let knight_checks = attacks(them, PieceKind::Knight, ksq, occ);
-
+    let KingZone {
+        us,
+        them,
+        ksq,
+        king_bb,
+        occ,
+        around,
+        knight_checks,
+        guarded,
+        escapes,
+    } = KingZone::of(pos)?;
     let own = pos.color_pieces(us);
-    // Squares next to the king that we guard (seen through the king: it cannot hide behind
-    // itself). A contact check anywhere else is answered by taking the checker.
-    let guarded = guarded_squares(pos, us, around, occ - king_bb);
-    // Where the king could step now. A drop can only take guards away (by standing in a line),
-    // so a square that is free now and not attacked by the dropped piece (seen through the king,
-    // which cannot hide behind itself) is free after it too.
-    let escapes = around - pos.color_pieces(them) - guarded;
+    // A drop can only take guards away from the escapes (by standing in a line), so a square
+    // that is free now and not attacked by the dropped piece (seen through the king, which
+    // cannot hide behind itself) is free after it too.
 
     let hand = pos.hand(us);
     if !hand.is_empty() {
@@ -153,12 +193,7 @@ fn sliding_pieces(pos: &Position) -> Bitboard {
 /// The squares of `region` that pieces of `by` attack, given `occupied`. Cheaper than asking
 /// `is_attacked` of each square: every slider's attacks are worked out once, and only the
 /// squares they leave are looked up for the short-range pieces.
-pub(super) fn guarded_squares(
-    pos: &Position,
-    by: Color,
-    region: Bitboard,
-    occupied: Bitboard,
-) -> Bitboard {
+fn guarded_squares(pos: &Position, by: Color, region: Bitboard, occupied: Bitboard) -> Bitboard {
     let own = pos.color_pieces(by);
     let sliders = own & sliding_pieces(pos);
     let mut guarded = Bitboard::EMPTY;

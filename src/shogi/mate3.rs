@@ -6,9 +6,8 @@
 //! nothing. `budget` caps the replies examined (each costs a `mate_in_one`), so a position full
 //! of checks cannot make one node expensive; a search that runs out answers `None`.
 
-use super::attacks::{attacks, king_attacks};
-use super::bitboard::Bitboard;
-use super::mate1::{guarded_squares, mate_in_one};
+use super::attacks::attacks;
+use super::mate1::{mate_in_one, KingZone};
 use super::movegen::{generate_legal, is_legal_search_move};
 use super::moves::{Move, MoveList};
 use super::position::Position;
@@ -17,32 +16,34 @@ use super::types::PieceKind;
 /// A check after which every legal reply allows a mate in one (or there is none: mate at once),
 /// examining at most `budget` replies. Only looked for when the side to move has a piece other
 /// than a pawn in hand and the enemy king at most `max_escapes` free squares around it, and
-/// only among the checks that come next to the king or by a knight (drops
-/// and board moves): where mates in three come from, and cheap to list. The side to move must
+/// only among the checks that come next to the king or by a knight (drops and board moves):
+/// where mates in three come from, and cheap to list. The side to move must
 /// not be in check (then `None`).
 pub fn mate_in_three(pos: &mut Position, budget: u32, max_escapes: u32) -> Option<Move> {
     if pos.in_check() {
         return None;
     }
-    let us = pos.side_to_move();
-    let them = !us;
-    let ksq = pos.king_square(them)?;
-    let king_bb = Bitboard::from_square(ksq);
-    let occ = pos.occupied();
-    let around = king_attacks(ksq);
-    let hand = pos.hand(us);
+    let hand = pos.hand(pos.side_to_move());
     if !PieceKind::HAND
         .iter()
         .any(|&k| k != PieceKind::Pawn && hand.has(k))
     {
         return None;
     }
-    let escapes = around - pos.color_pieces(them) - guarded_squares(pos, us, around, occ - king_bb);
+    let KingZone {
+        us,
+        them,
+        ksq,
+        occ,
+        around,
+        knight_checks,
+        escapes,
+        ..
+    } = KingZone::of(pos)?;
     if escapes.count() > max_escapes {
         return None;
     }
     let own = pos.color_pieces(us);
-    let knight_checks = attacks(them, PieceKind::Knight, ksq, occ);
     let mut checks = MoveList::new();
     for to in (around | knight_checks) - occ {
         for kind in PieceKind::HAND {
