@@ -257,21 +257,12 @@ impl Searcher {
             return v;
         }
 
-        // Step 6. Mate in one, and near the leaves mate in three, looked for where the table
-        // knows nothing (not in a singular-extension search, whose result is not the node's).
-        // A mate in three is scored as one in three plies, though its check may mate at once:
-        // a lower bound on the node's value.
+        // Step 6. Mate in one, looked for where the table knows nothing (not in a
+        // singular-extension search, whose result is not the node's).
         let in_check = pos.in_check();
         if self.features.mate_in_one && !in_check && hit.is_none() && excluded.is_none() {
-            let mate = mate_in_one(pos).map(|m| (m, 1)).or_else(|| {
-                if self.features.mate_in_three && depth <= MATE3_MAX_DEPTH {
-                    mate_in_three(pos, MATE3_BUDGET, MATE3_MAX_ESCAPES).map(|m| (m, 3))
-                } else {
-                    None
-                }
-            });
-            if let Some((m, plies)) = mate {
-                let v = MATE - (ply as Value + plies);
+            if let Some(m) = mate_in_one(pos) {
+                let v = MATE - (ply as Value + 1);
                 if pv_node {
                     self.pv[ply][ply] = Some(m);
                     self.pv_len[ply] = ply + 1;
@@ -282,11 +273,7 @@ impl Searcher {
                     value_to_tt(v, ply),
                     EVAL_NONE,
                     depth,
-                    if plies == 1 {
-                        Bound::Exact
-                    } else {
-                        Bound::Lower
-                    },
+                    Bound::Exact,
                 );
                 return v;
             }
@@ -315,6 +302,31 @@ impl Searcher {
             {
                 return static_eval;
             }
+        }
+        // Step 7b. Near the leaves, mate in three, where the static evaluation has not already
+        // ended the node (most of the nodes it would be asked at) and under step 6's conditions.
+        // It is scored as a mate in three plies, though its check may mate at once: a lower
+        // bound on the node's value.
+        if self.features.mate_in_one
+            && self.features.mate_in_three
+            && depth <= MATE3_MAX_DEPTH
+            && !in_check
+            && hit.is_none()
+            && excluded.is_none()
+        {
+            if let Some(m) = mate_in_three(pos, MATE3_BUDGET, MATE3_MAX_ESCAPES) {
+                let v = MATE - (ply as Value + 3);
+                if pv_node {
+                    self.pv[ply][ply] = Some(m);
+                    self.pv_len[ply] = ply + 1;
+                }
+                let eval = self.evals[ply];
+                self.tt
+                    .store(key, Some(m), value_to_tt(v, ply), eval, depth, Bound::Lower);
+                return v;
+            }
+        }
+        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Razoring: hopelessly below alpha near the leaves; let quiescence confirm it.
             if self.features.futility
                 && depth <= RAZOR_MAX_DEPTH
