@@ -150,7 +150,7 @@ tune: build ## Learn the evaluation weights from scratch: two self-play rounds s
 RETUNE_GAMES ?= 4000
 RETUNE_NODES ?= 4000
 RETUNE_DEPTH ?= 7
-RETUNE_SEED ?= 5
+RETUNE_SEED ?= 6
 retune: build ## Refit the evaluation to games by the engine as it is: one self-play round scored by fairy-stockfish at depth 7, the fit from scratch (about 60 min on 2 idle cores)
 	mkdir -p $(TUNE_DIR)
 	$(BIN) selfplay --games $(RETUNE_GAMES) --nodes $(RETUNE_NODES) --seed $(RETUNE_SEED) --out $(TUNE_DIR)/retune.txt

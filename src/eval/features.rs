@@ -51,7 +51,7 @@ const HAND_OFFSET: [usize; 7] = hand_offsets();
 const HAND_SIZE: usize = HAND_OFFSET[6] + Hand::MAX[6] as usize;
 
 /// Feature groups: (name, first index, size), in index order.
-pub const GROUPS: [(&str, usize, usize); 19] = [
+pub const GROUPS: [(&str, usize, usize); 21] = [
     ("material board", MATERIAL, 14),
     ("material hand", HAND, HAND_SIZE),
     ("near own king", OWN_KING_REL, REL_SIZE),
@@ -71,6 +71,8 @@ pub const GROUPS: [(&str, usize, usize); 19] = [
     ("activity", ACTIVITY, ACTIVITY_SIZE),
     ("control map", CONTROL_MAP, CONTROL_MAP_SIZE),
     ("safe mobility", SAFE_MOBILITY, SAFE_MOBILITY_SIZE),
+    ("race", RACE, RACE_SIZE),
+    ("race to move", RACE_TO_MOVE, RACE_SIZE),
 ];
 
 /// First index of each group.
@@ -113,8 +115,17 @@ pub const ACTIVITY: usize = TEMPO + 1;
 pub const CONTROL_MAP: usize = ACTIVITY + ACTIVITY_SIZE;
 /// See `GROUPS`.
 pub const SAFE_MOBILITY: usize = CONTROL_MAP + CONTROL_MAP_SIZE;
+/// See `GROUPS`.
+pub const RACE: usize = SAFE_MOBILITY + SAFE_MOBILITY_SIZE;
+/// See `GROUPS`.
+pub const RACE_TO_MOVE: usize = RACE + RACE_SIZE;
 /// Number of features (and weights).
-pub const NUM_FEATURES: usize = SAFE_MOBILITY + SAFE_MOBILITY_SIZE;
+pub const NUM_FEATURES: usize = RACE_TO_MOVE + RACE_SIZE;
+
+/// Levels of a side's pressure on the enemy king (`pressure`), 0..=7.
+const PRESSURE_LEVELS: usize = 8;
+/// A race: our pressure on their king against theirs on ours, one cell per pair of levels.
+const RACE_SIZE: usize = PRESSURE_LEVELS * PRESSURE_LEVELS;
 
 /// Moves of each piece class to squares the enemy does not attack, 0..=15.
 const SAFE_MOBILITY_SIZE: usize = CLASSES * 16;
@@ -378,6 +389,36 @@ pub fn accumulate<S: Sink>(pos: &Position, sink: &mut S) {
     let opening = opening_factor(pos);
     side(pos, Color::Black, &maps, opening, sink);
     side(pos, Color::White, &maps, opening, &mut Negate(sink));
+
+    // The race: each side's pressure on the enemy king against the enemy's on its own, a
+    // table over both (the sum of the other king terms cannot say who is faster), and a
+    // second table for the side to move, one tempo ahead.
+    let pressure = [
+        pressure(pos, Color::Black, &maps),
+        pressure(pos, Color::White, &maps),
+    ];
+    let (b, w) = (pressure[0], pressure[1]);
+    sink.add(RACE + b * PRESSURE_LEVELS + w, 1);
+    sink.add(RACE + w * PRESSURE_LEVELS + b, -1);
+    match pos.side_to_move() {
+        Color::Black => sink.add(RACE_TO_MOVE + b * PRESSURE_LEVELS + w, 1),
+        Color::White => sink.add(RACE_TO_MOVE + w * PRESSURE_LEVELS + b, -1),
+    }
+}
+
+/// How hard `us` presses the enemy king, 0..`PRESSURE_LEVELS`: the squares around it we
+/// attack (one level for two), those of them only the king defends, and our pieces in hand
+/// other than pawns (three at most).
+fn pressure(pos: &Position, us: Color, maps: &AttackMaps) -> usize {
+    let them = !us;
+    let Some(ek) = pos.king_square(them) else {
+        return 0;
+    };
+    let attacked = king_attacks(ek) & maps.all(us);
+    let weak = attacked - maps.once[them.index()];
+    let hand = pos.hand(us);
+    let in_hand = (hand.total() - hand.count(PieceKind::Pawn)).min(3) as usize;
+    (attacked.count() as usize / 2 + weak.count() as usize + in_hand).min(PRESSURE_LEVELS - 1)
 }
 
 /// The features of `us`.
@@ -620,6 +661,24 @@ mod tests {
         assert_eq!(opening_factor(&Position::startpos()), 8);
         let traded = "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Bb 1";
         assert_eq!(opening_factor(&Position::from_sfen(traded).unwrap()), 6);
+    }
+
+    #[test]
+    fn race_cells_count_both_sides_pressure() {
+        // Black: a pawn on 5c attacks 5b, which only White's king on 5a defends (one level for
+        // the weak square, none for one attacked square), and three pieces in hand other than
+        // pawns: level 4. White presses nothing: level 0.
+        let black_to_move = "4k4/9/4P4/9/9/9/9/9/4K4 b G2S3p 1";
+        let pos = Position::from_sfen(black_to_move).unwrap();
+        assert_eq!(count(&pos, RACE + 4 * PRESSURE_LEVELS), 1);
+        assert_eq!(count(&pos, RACE + 4), -1);
+        assert_eq!(count(&pos, RACE_TO_MOVE + 4 * PRESSURE_LEVELS), 1);
+        // With White to move the race table is the same and the side-to-move cell is White's.
+        let white_to_move = black_to_move.replace(" b ", " w ");
+        let pos = Position::from_sfen(&white_to_move).unwrap();
+        assert_eq!(count(&pos, RACE + 4 * PRESSURE_LEVELS), 1);
+        assert_eq!(count(&pos, RACE_TO_MOVE + 4 * PRESSURE_LEVELS), 0);
+        assert_eq!(count(&pos, RACE_TO_MOVE + 4), -1);
     }
 
     #[test]

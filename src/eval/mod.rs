@@ -210,9 +210,11 @@ mod tests {
 
     #[test]
     fn startpos_is_level() {
-        // Everything cancels but the side to move's tempo.
-        let tempo = WEIGHTS[features::TEMPO] / features::SCALE;
-        assert_eq!(evaluate(&Position::startpos()), tempo);
+        // Everything cancels but the side to move's terms: its tempo, and its cell of the
+        // race-to-move table where neither side presses the other's king.
+        let to_move =
+            (WEIGHTS[features::TEMPO] + WEIGHTS[features::RACE_TO_MOVE]) / features::SCALE;
+        assert_eq!(evaluate(&Position::startpos()), to_move);
         assert_eq!(evaluate_material(&Position::startpos()), 0);
     }
 
