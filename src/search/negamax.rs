@@ -197,6 +197,34 @@ impl Searcher {
         best
     }
 
+    /// A mate probe's answer at a node: `m` mates in `plies` (1: exact; 3: its check may mate
+    /// at once, so a lower bound), recorded in the PV and the table.
+    #[allow(clippy::too_many_arguments)]
+    fn mate_found(
+        &mut self,
+        m: Move,
+        plies: Value,
+        key: u64,
+        eval: Value,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> Value {
+        let v = MATE - (ply as Value + plies);
+        if pv_node {
+            self.pv[ply][ply] = Some(m);
+            self.pv_len[ply] = ply + 1;
+        }
+        let bound = if plies == 1 {
+            Bound::Exact
+        } else {
+            Bound::Lower
+        };
+        self.tt
+            .store(key, Some(m), value_to_tt(v, ply), eval, depth, bound);
+        v
+    }
+
     /// Principal variation search of `pos` to `depth` within (`alpha`, `beta`).
     pub(super) fn negamax(
         &mut self,
@@ -260,22 +288,11 @@ impl Searcher {
         // Step 6. Mate in one, looked for where the table knows nothing (not in a
         // singular-extension search, whose result is not the node's).
         let in_check = pos.in_check();
-        if self.features.mate_in_one && !in_check && hit.is_none() && excluded.is_none() {
+        let may_probe_mate =
+            self.features.mate_in_one && !in_check && hit.is_none() && excluded.is_none();
+        if may_probe_mate {
             if let Some(m) = mate_in_one(pos) {
-                let v = MATE - (ply as Value + 1);
-                if pv_node {
-                    self.pv[ply][ply] = Some(m);
-                    self.pv_len[ply] = ply + 1;
-                }
-                self.tt.store(
-                    key,
-                    Some(m),
-                    value_to_tt(v, ply),
-                    EVAL_NONE,
-                    depth,
-                    Bound::Exact,
-                );
-                return v;
+                return self.mate_found(m, 1, key, EVAL_NONE, depth, ply, pv_node);
             }
         }
 
@@ -294,7 +311,8 @@ impl Searcher {
             && ply >= 2
             && self.evals[ply - 2] != EVAL_NONE
             && static_eval > self.evals[ply - 2];
-        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
+        let trusts_eval = !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND;
+        if trusts_eval {
             // Reverse futility pruning: far above beta near the leaves.
             if self.features.futility
                 && depth <= RFP_MAX_DEPTH
@@ -307,26 +325,12 @@ impl Searcher {
         // ended the node (most of the nodes it would be asked at) and under step 6's conditions.
         // It is scored as a mate in three plies, though its check may mate at once: a lower
         // bound on the node's value.
-        if self.features.mate_in_one
-            && self.features.mate_in_three
-            && depth <= MATE3_MAX_DEPTH
-            && !in_check
-            && hit.is_none()
-            && excluded.is_none()
-        {
+        if may_probe_mate && self.features.mate_in_three && depth <= MATE3_MAX_DEPTH {
             if let Some(m) = mate_in_three(pos, MATE3_BUDGET, MATE3_MAX_ESCAPES) {
-                let v = MATE - (ply as Value + 3);
-                if pv_node {
-                    self.pv[ply][ply] = Some(m);
-                    self.pv_len[ply] = ply + 1;
-                }
-                let eval = self.evals[ply];
-                self.tt
-                    .store(key, Some(m), value_to_tt(v, ply), eval, depth, Bound::Lower);
-                return v;
+                return self.mate_found(m, 3, key, static_eval, depth, ply, pv_node);
             }
         }
-        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
+        if trusts_eval {
             // Razoring: hopelessly below alpha near the leaves; let quiescence confirm it.
             if self.features.futility
                 && depth <= RAZOR_MAX_DEPTH

@@ -99,7 +99,8 @@ pub const LMP_BASE: usize = 6;
 
 /// Techniques that can be switched off, to measure what each is worth (USI options
 /// `Search_NullMove`, `Search_LMR`, `Search_History`, `Search_CheckExtension`, `Search_Futility`,
-/// `Search_Continuation`, `Search_SingularExtension`, `Search_MateInOne`, `Search_MateInThree`, `Eval_Form`).
+/// `Search_Continuation`, `Search_SingularExtension`, `Search_MateInOne`, `Search_MateInThree`,
+/// `Eval_Form`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Null-move pruning.
@@ -121,9 +122,9 @@ pub struct Features {
     pub singular_extension: bool,
     /// Mate-in-one detection at nodes without a table entry.
     pub mate_in_one: bool,
-    /// Mate-in-three detection at such nodes near the leaves, with `mate_in_one` on
-    /// (`MATE3_MAX_DEPTH`; off by default: it gains at equal nodes but costs more time than it
-    /// gains, see README).
+    /// Mate-in-three detection at such nodes near the leaves that reverse futility pruning has
+    /// not ended, with `mate_in_one` on (`MATE3_MAX_DEPTH`; off by default: no gain at about
+    /// equal time measured, see README).
     pub mate_in_three: bool,
     /// Quiet checks at the first ply of quiescence search, at PV nodes (off by default: no gain
     /// measured, see README).
