@@ -51,7 +51,7 @@ def main():
         while True:
             line = fs.stdout.readline()
             if not line:
-                sys.exit("fairy-stockfish exited")
+                sys.exit("the engine exited")
             if line.startswith(token):
                 return line
 
@@ -91,7 +91,7 @@ def main():
             while True:
                 reply = fs.stdout.readline()
                 if not reply:
-                    sys.exit("fairy-stockfish exited")
+                    sys.exit("the engine exited")
                 if reply.startswith("info") and " score " in reply:
                     t = reply.split()
                     j = t.index("score")
