@@ -5,10 +5,11 @@
 //! to its sparse feature counts; the prediction is `sigmoid(k * eval)`, `k` is fitted first with
 //! the starting weights. The target blends the game result with the win chance of the score
 //! column, `sigmoid(k_score * score)`, where `k_score` is fitted to the results on its own: the
-//! scores may come from another engine (`scripts/fs_label.py` writes fairy-stockfish's), whose
-//! centipawns are not ours. Then Adam minimises the mean squared error to the target on a training
-//! share of the positions while a held-out share tells when to stop. Weights other than material
-//! are pulled towards their start by an L2 penalty (most king-relative cells are rarely seen).
+//! scores may come from another engine (`scripts/fs_label.py` writes fairy-stockfish's or
+//! GPSShogi's), whose centipawns are not ours. Then Adam minimises the mean squared error to the
+//! target on a training share of the positions while a held-out share tells when to stop. Weights
+//! other than material are pulled towards their start by an L2 penalty (most king-relative cells
+//! are rarely seen).
 
 use crate::eval::features::{self, NUM_FEATURES, SCALE};
 use crate::shogi::Position;
