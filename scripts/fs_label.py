@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
-"""Relabel tuner data with fairy-stockfish's search score.
+"""Relabel tuner data with another engine's search score: fairy-stockfish's, or GPSShogi's.
 
 Reads the tuner's lines ("sfen<TAB>result<TAB>score<TAB>game", Black's point of view) and writes
-the same lines with the score replaced by fairy-stockfish's score for the position at a fixed
-depth (Black's point of view, fairy-stockfish's centipawns; mates as +-30000).
+the same lines with the score replaced by the engine's score for the position at a fixed depth
+(Black's point of view, the engine's centipawns; mates, and anything beyond, as +-30000).
 
 Usage: scripts/fs_label.py --depth 6 IN OUT [--every N] [--offset K] [--resume]
-       scripts/fs_label.py --gps --depth 4 IN OUT [--every N] [--offset K]
+       scripts/fs_label.py --gps --depth 4 IN OUT [--every N] [--offset K] [--resume]
 
 With --gps the scores come from GPSShogi (`gpsusi`, a former world champion) searching to its
 `LimitDepth` (4..10) with its book off: about 0.3 s a position at depth 4 on one core here, about
 40 times fairy-stockfish's cost at depth 7, but a stronger judge of the middle game (session 18:
-GPSShogi won games from positions fairy-stockfish and Hisha both scored +1000 for the loser).
+GPSShogi won a game from a position that fairy-stockfish and Hisha both scored +1000 for the
+loser, and the weights fitted to its scores won where those fitted to fairy-stockfish's lost).
 
 `hisha tune` fits its own scale to these scores (they are not our centipawns), and with
 `--result-weight 0` fits the evaluation to them alone: the evaluation learns from a stronger
@@ -39,17 +40,17 @@ def main():
     ap.add_argument("--gps", action="store_true", help="score with GPSShogi to --depth (its LimitDepth, 4..10)")
     ap.add_argument("--resume", action="store_true", help="keep OUT's lines and score only the positions it lacks")
     args = ap.parse_args()
-    engine = args.engine or (GPS if args.gps else FS)
+    binary = args.engine or (GPS if args.gps else FS)
 
-    fs = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    engine = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def send(line):
-        fs.stdin.write(line + "\n")
-        fs.stdin.flush()
+        engine.stdin.write(line + "\n")
+        engine.stdin.flush()
 
     def wait_for(token):
         while True:
-            line = fs.stdout.readline()
+            line = engine.stdout.readline()
             if not line:
                 sys.exit("the engine exited")
             if line.startswith(token):
@@ -89,7 +90,7 @@ def main():
             send(go)
             score = None
             while True:
-                reply = fs.stdout.readline()
+                reply = engine.stdout.readline()
                 if not reply:
                     sys.exit("the engine exited")
                 if reply.startswith("info") and " score " in reply:
