@@ -49,28 +49,26 @@ fn perft_bench(c: &mut Criterion) {
 }
 
 fn search_bench(c: &mut Criterion) {
-    use hisha::engine::Engine;
-    use hisha::search::Limits;
-    use hisha::usi::UsiEngine;
+    use hisha::search::tt::TranspositionTable;
+    use hisha::search::{Limits, SearchControl, SearchOptions, Searcher};
+    use std::sync::Arc;
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
-    let mut engine = Engine::new();
-    engine.set_option("USI_Hash", Some("16")).unwrap();
-    engine.is_ready();
+    let tt = Arc::new(TranspositionTable::new(16));
+    let mut searcher = Searcher::new(tt.clone(), SearchControl::new());
+    let sfen = "l4S2l/4g1gs1/5p1p1/pr2N1pkp/4Gn3/PP3PPPP/2GPP4/1K7/L3r+s2L w BS2N5Pb 1";
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
     group.bench_function("bench-position-2/depth-6", |b| {
         b.iter(|| {
-            engine.new_game();
-            engine
-                .set_position(
-                    "l4S2l/4g1gs1/5p1p1/pr2N1pkp/4Gn3/PP3PPPP/2GPP4/1K7/L3r+s2L w BS2N5Pb 1",
-                    &[],
-                )
-                .unwrap();
-            let limits = Limits {
-                depth: Some(6),
-                ..Limits::default()
-            };
-            engine.search_blocking(&limits, &mut |_| {}).nodes
+            tt.clear();
+            searcher.new_game();
+            let mut pos = Position::from_sfen(sfen).unwrap();
+            searcher
+                .search(&mut pos, &limits, &SearchOptions::default(), &mut |_| {})
+                .nodes
         })
     });
     group.finish();

@@ -1,11 +1,14 @@
 //! `bench`: fixed positions, fixed depth, one thread, fixed hash, a fresh table for each
 //! position. It prints `Nodes searched: N`, the search signature that commits changing search
 //! behaviour quote as `Bench: N`, and the speed.
+//!
+//! It builds its search from `search` alone, with the options every search starts with, so its
+//! signature is the search's, whatever the engine's settings.
 
-use crate::engine::Engine;
-use crate::search::Limits;
-use crate::usi::UsiEngine;
-use std::fmt::Write;
+use crate::search::tt::TranspositionTable;
+use crate::search::{Limits, SearchControl, SearchOptions, Searcher};
+use crate::shogi::Position;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Depth of the default bench.
@@ -24,41 +27,59 @@ pub fn positions() -> impl Iterator<Item = &'static str> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
 }
 
-/// Runs the bench and returns its report.
-pub fn run(depth: Option<u32>) -> String {
-    let depth = depth.unwrap_or(DEFAULT_DEPTH);
-    let mut engine = Engine::new();
-    engine
-        .set_option("USI_Hash", Some(&HASH_MB.to_string()))
-        .expect("valid hash size");
-    engine.set_option("Threads", Some("1")).expect("valid");
-    engine.is_ready();
-    let mut out = String::new();
+/// What a bench run measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchResult {
+    /// Nodes searched over all positions: the signature.
+    pub nodes: u64,
+    /// Wall time, ms.
+    pub time_ms: u64,
+    /// Whether `control` stopped it before the last position.
+    pub stopped: bool,
+}
+
+/// Runs the bench to `depth`, giving each line of its report to `line` as it comes; `control`
+/// can stop it between and within positions.
+pub fn run(depth: u32, control: Arc<SearchControl>, line: &mut dyn FnMut(String)) -> BenchResult {
+    let tt = Arc::new(TranspositionTable::new(HASH_MB));
+    let mut searcher = Searcher::new(tt.clone(), control.clone());
+    let options = SearchOptions::default();
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
     let mut total = 0u64;
+    let mut stopped = false;
     let start = Instant::now();
     for (i, sfen) in positions().enumerate() {
-        engine.new_game();
-        engine
-            .set_position(sfen, &[])
-            .expect("bench positions are valid");
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let r = engine.search_blocking(&limits, &mut |_| {});
+        if control.stopped() {
+            stopped = true;
+            line(format!("bench stopped after {i} positions"));
+            break;
+        }
+        tt.clear();
+        searcher.new_game();
+        let mut pos = Position::from_sfen(sfen).expect("bench positions are valid");
+        let r = searcher.search(&mut pos, &limits, &options, &mut |_| {});
         total += r.nodes;
         let best = r.best.map_or("resign".to_string(), |m| m.to_string());
-        let _ = writeln!(
-            out,
+        line(format!(
             "position {:>2}: nodes {:>10} bestmove {best:<6} score {}",
             i + 1,
             r.nodes,
             r.score
-        );
+        ));
     }
     let ms = start.elapsed().as_millis().max(1) as u64;
-    let _ = writeln!(out, "Total time (ms) : {ms}");
-    let _ = writeln!(out, "Nodes searched  : {total}");
-    let _ = writeln!(out, "Nodes/second    : {}", total * 1000 / ms);
-    out
+    line(format!("Total time (ms) : {ms}"));
+    line(format!("Nodes searched  : {total}"));
+    line(format!(
+        "Nodes/second    : {}",
+        total.saturating_mul(1000) / ms
+    ));
+    BenchResult {
+        nodes: total,
+        time_ms: ms,
+        stopped,
+    }
 }

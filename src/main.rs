@@ -5,7 +5,9 @@ use hisha::engine::Engine;
 use hisha::search::mate::{mate_search, MateOutcome};
 use hisha::search::{MateLimit, SearchControl};
 use hisha::shogi::{perft_divide, Position, STARTPOS_SFEN};
-use hisha::tune::{selfplay, tune, weights_file, SelfplayConfig, SelfplayStats, TuneConfig};
+use hisha::tune::{
+    parse_weights_file, selfplay, tune, weights_file, SelfplayConfig, SelfplayStats, TuneConfig,
+};
 use std::io::IsTerminal;
 use std::time::Instant;
 
@@ -99,8 +101,15 @@ enum Cmd {
         #[arg(long, default_value_t = 2e-7)]
         l2: f64,
         /// Start from the hand-set material values instead of the weights compiled in.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "start")]
         from_scratch: bool,
+        /// Start from the weights in this file (as `tune` writes them) instead of the weights
+        /// compiled in.
+        #[arg(long)]
+        start: Option<String>,
+        /// A line for the weights file's header (how it was made).
+        #[arg(long)]
+        note: Option<String>,
     },
 }
 
@@ -122,7 +131,9 @@ fn main() {
             let mut stdout = std::io::stdout();
             hisha::usi::run(&mut engine, input, &mut stdout);
         }
-        Cmd::Bench { depth } => print!("{}", hisha::bench::run(Some(depth))),
+        Cmd::Bench { depth } => {
+            hisha::bench::run(depth, SearchControl::new(), &mut |line| println!("{line}"));
+        }
         Cmd::Perft { depth, sfen } => {
             let mut pos = parse_or_exit(sfen.as_deref().unwrap_or(STARTPOS_SFEN));
             let start = Instant::now();
@@ -190,11 +201,12 @@ fn main() {
             let result = selfplay(&config, &mut writer, &mut |s: &SelfplayStats| {
                 if s.games.is_multiple_of(50) {
                     eprintln!(
-                        "{} games ({} black wins, {} white wins, {} draws), {} positions, {:.0} s",
+                        "{} games ({} black wins, {} white wins, {} draws, {} adjudicated), {} positions, {:.0} s",
                         s.games,
                         s.results[0],
                         s.results[1],
                         s.results[2],
+                        s.adjudicated,
                         s.positions,
                         start.elapsed().as_secs_f64()
                     );
@@ -221,6 +233,8 @@ fn main() {
             learning_rate,
             l2,
             from_scratch,
+            start,
+            note,
         } => {
             let mut text = String::new();
             for f in &data {
@@ -234,6 +248,15 @@ fn main() {
             }
             let start_weights = if from_scratch {
                 hisha::eval::initial_weights()
+            } else if let Some(file) = start {
+                let text = std::fs::read_to_string(&file).unwrap_or_else(|e| {
+                    eprintln!("error: cannot read {file}: {e}");
+                    std::process::exit(2);
+                });
+                parse_weights_file(&text).unwrap_or_else(|e| {
+                    eprintln!("error: {file}: {e}");
+                    std::process::exit(2);
+                })
             } else {
                 hisha::eval::WEIGHTS.to_vec()
             };
@@ -250,7 +273,7 @@ fn main() {
                     eprintln!("epoch {e}: train {t:.6}, validation {v:.6}");
                 }
             });
-            let header = if report.positions == 0 {
+            let mut header = if report.positions == 0 {
                 "Starting weights, nothing fitted (`hisha tune` with no data).".to_owned()
             } else {
                 format!(
@@ -266,6 +289,10 @@ fn main() {
                 report.best_epoch
                 )
             };
+            if let Some(note) = note {
+                header.push('\n');
+                header.push_str(&note);
+            }
             if let Err(e) = std::fs::write(&out, weights_file(&weights, &header)) {
                 eprintln!("error: cannot write {out}: {e}");
                 std::process::exit(1);

@@ -484,3 +484,139 @@ fn two_threads_search_and_stop() {
         t.elapsed()
     );
 }
+
+/// The node count of the last `info` line before a `bestmove`.
+fn nodes_of(info: &[String]) -> u64 {
+    let last = info
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let i = words.iter().position(|&w| w == "nodes").expect("nodes");
+    words[i + 1].parse().expect("a count")
+}
+
+#[test]
+fn a_hash_size_that_is_not_a_power_of_two_keeps_its_table_between_searches() {
+    let mut s = Session::start();
+    s.send("setoption name USI_Hash value 100");
+    s.sync();
+    s.send("usinewgame");
+    s.send("position startpos moves 7g7f 3c3d");
+    s.send("go depth 8");
+    let first = nodes_of(&s.expect_with("bestmove", 20_000).1);
+    // The same search again: the table still holds the first one's results.
+    s.send("go depth 8");
+    let (_, info) = s.expect_with("bestmove", 20_000);
+    let second = nodes_of(&info);
+    assert!(
+        second * 2 < first,
+        "the second search ({second} nodes) did not reuse the table ({first} nodes)"
+    );
+    // And nothing was cleared on the way: the first info line already finds the table in use.
+    assert!(
+        !info.iter().any(|l| l.starts_with("info string")),
+        "{info:?}"
+    );
+}
+
+#[test]
+fn absurd_go_values_neither_crash_nor_hang() {
+    let mut s = Session::start();
+    let huge = "9223372036854775807";
+    let fields = [
+        format!("btime {huge} wtime 0 byoyomi {huge}"),
+        format!("btime 0 wtime {huge} binc {huge} winc {huge}"),
+        format!("btime {huge} wtime {huge} byoyomi 99999999999999999999999"),
+        format!("byoyomi {huge}"),
+        format!("binc {huge}"),
+        format!("movetime {huge}"),
+        format!("depth {huge}"),
+        format!("nodes {huge}"),
+        format!("movestogo {huge} btime {huge}"),
+        "btime -9223372036854775808 wtime -1 byoyomi -5".to_string(),
+    ];
+    for go in &fields {
+        for side in ["startpos", "startpos moves 7g7f"] {
+            s.send(&format!("position {side}"));
+            s.send(&format!("go {go}"));
+            // A search may end by itself (no time left) or go on (time for ever): either way
+            // one bestmove, at once after `stop`.
+            std::thread::sleep(Duration::from_millis(100));
+            s.send("stop");
+            let best = s.expect("bestmove", 2000);
+            assert!(best.split_whitespace().count() >= 2, "go {go}: {best}");
+            s.expect_silence("bestmove", 50);
+        }
+    }
+    // A clock that has run out (negative times are zero) still gets a move, at once.
+    s.send("position startpos");
+    s.send("go btime -9223372036854775808 wtime -1 byoyomi 0");
+    s.expect("bestmove", 2000);
+    s.send(&format!("go mate {huge}"));
+    std::thread::sleep(Duration::from_millis(100));
+    s.send("stop");
+    s.expect("checkmate", 2000);
+    s.send(&format!(
+        "go ponder btime {huge} wtime {huge} byoyomi {huge}"
+    ));
+    s.expect_silence("bestmove", 100);
+    s.send(&format!(
+        "ponderhit btime {huge} wtime {huge} byoyomi {huge}"
+    ));
+    s.expect_silence("bestmove", 100);
+    s.send("stop");
+    s.expect("bestmove", 2000);
+    s.expect_error(&format!("go perft {huge}"));
+    s.expect_error(&format!("bench {huge}"));
+    s.expect_error("go btime 1e9");
+    // Still alive and well.
+    s.send("go depth 1");
+    s.expect("bestmove", 2000);
+}
+
+#[test]
+fn perft_and_bench_leave_the_front_end_free() {
+    let mut s = Session::start();
+    s.send("position startpos");
+    // Long enough to still be running when the commands below arrive.
+    s.send("go perft 9");
+    let t = Instant::now();
+    s.send("isready");
+    s.expect("readyok", 500);
+    s.send("stop");
+    s.expect("info string perft 9 stopped", 1000);
+    assert!(
+        t.elapsed() < Duration::from_millis(1000),
+        "{:?}",
+        t.elapsed()
+    );
+    // Commands that need an idle engine wait for it, and the engine works afterwards.
+    s.send("go perft 3");
+    assert_eq!(s.expect("Nodes searched", 5000), "Nodes searched: 25470");
+    s.send("bench 30");
+    let t = Instant::now();
+    s.send("isready");
+    s.expect("readyok", 500);
+    s.send("stop");
+    s.expect("info string bench stopped", 2000);
+    assert!(
+        t.elapsed() < Duration::from_millis(2000),
+        "{:?}",
+        t.elapsed()
+    );
+    s.send("go depth 1");
+    s.expect("bestmove", 2000);
+    s.send("go perft 9");
+    s.send("isready");
+    s.expect("readyok", 500);
+    let t = Instant::now();
+    s.send("quit");
+    assert!(s.child.wait().expect("exit").success());
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
+}

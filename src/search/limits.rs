@@ -1,4 +1,10 @@
-//! What a `go` command asks for, as plain data shared by the USI parser and the search.
+//! What a search is asked: the limits of one `go` command (plain data shared by the USI parser
+//! and the search) and the standing options of every search.
+
+use super::params::{Features, DEFAULT_MOVE_OVERHEAD_MS};
+use crate::eval::{Value, Weights, WEIGHTS};
+use crate::shogi::EnteringKingRule;
+use std::sync::Arc;
 
 /// Limits of one search. Every field left at its default means "no limit of this kind".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -48,4 +54,37 @@ pub enum MateLimit {
     Millis(u64),
     /// Search until found, proven impossible, or stopped.
     Infinite,
+}
+
+/// Search settings that are not per-move limits.
+#[derive(Clone, Debug)]
+pub struct SearchOptions {
+    /// Lines to report (1 = normal play).
+    pub multipv: usize,
+    /// Time kept back each move for the GUI and the pipe, ms.
+    pub move_overhead_ms: u64,
+    /// Search threads (Lazy SMP): this one plus `threads - 1` helpers sharing the table.
+    pub threads: usize,
+    /// The entering-king rule the game is played under.
+    pub entering_king_rule: EnteringKingRule,
+    /// Techniques switched on.
+    pub features: Features,
+    /// How much worse than 0 a draw is for the side searching, centipawns.
+    pub contempt: Value,
+    /// The evaluation's weights (the learned ones, or with groups switched off).
+    pub weights: Arc<Weights>,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            multipv: 1,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            threads: 1,
+            entering_king_rule: EnteringKingRule::default(),
+            features: Features::default(),
+            contempt: 0,
+            weights: Arc::new(WEIGHTS),
+        }
+    }
 }

@@ -117,7 +117,8 @@ impl MateSearch<'_> {
 /// Searches for a mate of the side not to move, within `limit`.
 pub fn mate_search(pos: &mut Position, limit: MateLimit, control: &SearchControl) -> MateOutcome {
     let deadline = match limit {
-        MateLimit::Millis(ms) => Some(Instant::now() + Duration::from_millis(ms)),
+        // A limit past the end of time is no limit.
+        MateLimit::Millis(ms) => Instant::now().checked_add(Duration::from_millis(ms)),
         MateLimit::Infinite => None,
     };
     let mut s = MateSearch {

@@ -5,11 +5,9 @@ use super::ordering::{is_capture, moved_piece, OrderingContext};
 use super::params::*;
 use super::see::see_ge;
 use super::tt::{Bound, TtHit, EVAL_NONE};
-use super::{Searcher, INFINITE, MATE, MATE_BOUND};
+use super::{mate_in_one, mate_in_three, Searcher, INFINITE, MATE, MATE_BOUND};
 use crate::eval::{evaluate_material, evaluate_with, Value, PIECE_VALUE};
-use crate::shogi::{
-    mate_in_one, mate_in_three, Declaration, Move, PieceKind, Position, Repetition,
-};
+use crate::shogi::{Declaration, Move, PieceKind, Position, Repetition};
 
 /// Mate scores are stored relative to the node, not the root.
 #[inline(always)]

@@ -131,6 +131,14 @@ pub struct Features {
     pub qsearch_checks: bool,
 }
 
+impl Features {
+    /// Number of switches (each a `bool` field; the engine declares an option for each).
+    pub const SWITCHES: usize = 11;
+}
+
+// A new switch must be counted in `Features::SWITCHES` (and so get its option).
+const _: () = assert!(std::mem::size_of::<Features>() == Features::SWITCHES);
+
 impl Default for Features {
     fn default() -> Self {
         Features {

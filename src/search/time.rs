@@ -6,6 +6,9 @@
 //!   of the byoyomi/increment, never more than a sixth of the main time plus the byoyomi.
 //! - Keep `overhead` ms for the GUI and the pipe, but at most two fifths of what is available,
 //!   so a short byoyomi (100 ms) is still used (60 ms) with room for a loaded machine.
+//!
+//! Every number comes from the GUI and may be absurd (`btime 9223372036854775807`): each is
+//! first capped at `MAX_CLOCK_MS`, and the arithmetic saturates.
 
 use super::limits::Limits;
 use crate::shogi::Color;
@@ -24,9 +27,15 @@ pub struct TimeBudget {
     pub flexible: bool,
 }
 
+/// Clock values above this (about 31 years) are read as this: no game needs more, and the
+/// budget's arithmetic (sums, scaling by small factors) cannot overflow below it.
+pub const MAX_CLOCK_MS: u64 = 1_000_000_000_000;
+
 /// The budget for `us` under `limits`, or `None` for a search with no time limit.
 pub fn budget(limits: &Limits, us: Color, overhead_ms: u64) -> Option<TimeBudget> {
+    let overhead_ms = overhead_ms.min(MAX_CLOCK_MS);
     if let Some(mt) = limits.movetime {
+        let mt = mt.min(MAX_CLOCK_MS);
         let t = mt.saturating_sub(overhead_ms.min(mt / 4)).max(1);
         return Some(TimeBudget {
             optimum: Duration::from_millis(t),
@@ -37,19 +46,21 @@ pub fn budget(limits: &Limits, us: Color, overhead_ms: u64) -> Option<TimeBudget
     if !limits.has_clock() {
         return None;
     }
-    let main = limits.time[us.index()].unwrap_or(0);
-    let inc = limits.inc[us.index()];
-    let byo = limits.byoyomi;
+    let main = limits.time[us.index()].unwrap_or(0).min(MAX_CLOCK_MS);
+    let inc = limits.inc[us.index()].min(MAX_CLOCK_MS);
+    let byo = limits.byoyomi.min(MAX_CLOCK_MS);
     // The most this move can take without flagging, less the overhead (at most two fifths).
     let hard = {
-        let total = main + byo;
-        total.saturating_sub(overhead_ms.min(total * 2 / 5)).max(1)
+        let total = main.saturating_add(byo);
+        total.saturating_sub(overhead_ms.min(total / 5 * 2)).max(1)
     };
     let (optimum, maximum) = if main == 0 {
         (hard, hard)
     } else {
-        let optimum = main / 35 + inc * 3 / 4 + byo * 9 / 10;
-        let maximum = (main / 6 + inc + byo).min(hard);
+        let optimum = (main / 35)
+            .saturating_add(inc / 4 * 3)
+            .saturating_add(byo / 10 * 9);
+        let maximum = (main / 6).saturating_add(inc).saturating_add(byo).min(hard);
         (optimum.min(maximum), maximum)
     };
     Some(TimeBudget {
@@ -98,6 +109,37 @@ mod tests {
         for main in [1u64, 50, 500, 5_000, 60_000, 600_000] {
             let b = budget(&clock(main, 0, 0), Color::Black, 100).unwrap();
             assert!(b.maximum.as_millis() as u64 <= main.max(1));
+        }
+    }
+
+    #[test]
+    fn absurd_clock_values_give_a_budget_without_overflow() {
+        let huge = [u64::MAX, i64::MAX as u64, MAX_CLOCK_MS + 1];
+        for &h in &huge {
+            for limits in [
+                Limits {
+                    time: [Some(h), Some(0)],
+                    byoyomi: h,
+                    ..Limits::default()
+                },
+                clock(h, h, h),
+                clock(0, h, 0),
+                clock(0, 0, h),
+                Limits {
+                    movetime: Some(h),
+                    ..Limits::default()
+                },
+            ] {
+                for us in [Color::Black, Color::White] {
+                    for overhead in [0, 100, h] {
+                        let b = budget(&limits, us, overhead).unwrap();
+                        assert!(b.optimum <= b.maximum);
+                        assert!(b.maximum <= Duration::from_millis(2 * MAX_CLOCK_MS));
+                        // The search scales the optimum by at most a few times.
+                        let _ = b.optimum.mul_f32(4.0);
+                    }
+                }
+            }
         }
     }
 

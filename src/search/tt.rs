@@ -4,6 +4,8 @@
 //! that sees a torn write (data from one store, key from another) gets a key that does not match
 //! and treats the entry as empty, so no lock is needed. Entries sit in buckets of four (one cache
 //! line); a store replaces the same key, else the entry with the least depth and oldest age.
+//! The table has as many buckets as the size asked for holds (any number, not only a power of
+//! two): a key's bucket is the high half of `key * buckets`.
 //!
 //! ```text
 //! data: bits 0..16 move | 16..32 value (i16) | 32..48 static eval (i16) | 48..56 depth | 56..58 bound | 58..64 age
@@ -60,32 +62,44 @@ struct Bucket([Entry; BUCKET]);
 /// A shared transposition table.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
-    bucket_mask: usize,
+    /// The size asked for, MiB.
+    size_mb: usize,
     age: AtomicU8,
 }
 
 impl TranspositionTable {
-    /// A table of at most `mb` mebibytes (rounded down to a power of two of buckets).
-    pub fn new(mb: usize) -> TranspositionTable {
-        let bytes = mb.max(1) * 1024 * 1024;
-        let size = std::mem::size_of::<Bucket>();
-        let mut n = (bytes / size).next_power_of_two();
-        if n * size > bytes {
-            n /= 2;
-        }
-        let n = n.max(1);
-        let mut buckets = Vec::with_capacity(n);
+    /// A table of `mb` mebibytes (at least one bucket), or an error if the memory cannot be had.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
+        let bytes = mb.saturating_mul(1024 * 1024);
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(n)
+            .map_err(|_| format!("cannot allocate {mb} MiB for the hash table"))?;
         buckets.resize_with(n, Bucket::default);
-        TranspositionTable {
+        Ok(TranspositionTable {
             buckets,
-            bucket_mask: n - 1,
+            size_mb: mb,
             age: AtomicU8::new(0),
-        }
+        })
     }
 
-    /// Size in mebibytes.
+    /// A table of `mb` mebibytes, for callers that choose a size known to fit (tests, tools).
+    ///
+    /// # Panics
+    /// If the memory cannot be allocated.
+    pub fn new(mb: usize) -> TranspositionTable {
+        TranspositionTable::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The size asked for, in mebibytes.
     pub fn size_mb(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
+        self.size_mb
+    }
+
+    /// Number of buckets of four entries.
+    pub fn buckets(&self) -> usize {
+        self.buckets.len()
     }
 
     /// Forgets everything.
@@ -105,7 +119,8 @@ impl TranspositionTable {
 
     #[inline(always)]
     fn bucket(&self, key: u64) -> &[Entry; BUCKET] {
-        &self.buckets[((key >> 32) as usize ^ key as usize) & self.bucket_mask].0
+        let index = (u128::from(key) * self.buckets.len() as u128) >> 64;
+        &self.buckets[index as usize].0
     }
 
     /// Asks the CPU to start loading the bucket of `key`, so that a probe soon after finds it in
@@ -244,5 +259,30 @@ mod tests {
         assert_eq!((hit.value, hit.eval, hit.mv), (-31_990, EVAL_NONE, None));
         tt.clear();
         assert!(tt.probe(0xdead_beef_1234).is_none());
+    }
+
+    #[test]
+    fn any_size_is_used_whole() {
+        for mb in [1, 3, 100] {
+            let tt = TranspositionTable::new(mb);
+            assert_eq!(tt.size_mb(), mb);
+            assert_eq!(tt.buckets() * std::mem::size_of::<Bucket>(), mb << 20);
+        }
+        // Every bucket is reachable: the highest keys land in the last one.
+        let tt = TranspositionTable::new(3);
+        tt.store(u64::MAX, None, 5, 0, 1, Bound::Exact);
+        assert_eq!(tt.probe(u64::MAX).map(|h| h.value), Some(5));
+        assert!(
+            tt.buckets[tt.buckets() - 1].0[0]
+                .data
+                .load(Ordering::Relaxed)
+                != 0
+        );
+    }
+
+    #[test]
+    fn a_size_beyond_memory_is_an_error_not_an_abort() {
+        let e = TranspositionTable::try_new(usize::MAX >> 21).err();
+        assert!(e.is_some_and(|e| e.contains("cannot allocate")));
     }
 }

@@ -7,8 +7,6 @@ pub mod attacks;
 pub mod bitboard;
 pub mod declaration;
 pub mod hand;
-pub mod mate1;
-pub mod mate3;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
@@ -20,8 +18,6 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use declaration::{Declaration, EnteringKingRule};
 pub use hand::Hand;
-pub use mate1::mate_in_one;
-pub use mate3::mate_in_three;
 pub use movegen::{
     generate_all, generate_captures, generate_legal, generate_quiet_checks, generate_quiets,
     has_legal_move, is_legal, is_legal_search_move, parse_usi_move,

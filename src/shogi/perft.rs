@@ -37,3 +37,54 @@ pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
         })
         .collect()
 }
+
+/// Perft split by root move, like `perft_divide`, that gives up (`None`) once `stop` says so;
+/// `stop` is asked at every node three or more plies from the leaves.
+pub fn perft_divide_until(
+    pos: &mut Position,
+    depth: u32,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<(Move, u64)>> {
+    fn count(pos: &mut Position, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
+        if depth < 3 {
+            return Some(perft(pos, depth));
+        }
+        if stop() {
+            return None;
+        }
+        let mut list = MoveList::new();
+        generate_all(pos, &mut list);
+        let mut nodes = 0;
+        for &m in list.iter() {
+            pos.do_move(m);
+            let n = count(pos, depth - 1, stop);
+            pos.undo_move(m);
+            nodes += n?;
+        }
+        Some(nodes)
+    }
+    let mut list = MoveList::new();
+    generate_all(pos, &mut list);
+    let mut split = Vec::with_capacity(list.len());
+    for &m in list.iter() {
+        pos.do_move(m);
+        let n = count(pos, depth.max(1) - 1, stop);
+        pos.undo_move(m);
+        split.push((m, n?));
+    }
+    Some(split)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_that_may_stop_counts_the_same_or_stops() {
+        let mut pos = Position::startpos();
+        let full = perft_divide(&mut pos, 4);
+        assert_eq!(perft_divide_until(&mut pos, 4, &|| false), Some(full));
+        assert_eq!(perft_divide_until(&mut pos, 4, &|| true), None);
+        assert_eq!(pos.to_sfen(), Position::startpos().to_sfen());
+    }
+}

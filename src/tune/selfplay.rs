@@ -48,6 +48,8 @@ pub struct SelfplayStats {
     pub results: [usize; 3],
     /// Positions written.
     pub positions: usize,
+    /// Games ended by adjudication.
+    pub adjudicated: usize,
 }
 
 struct GameRecord {
@@ -56,6 +58,54 @@ struct GameRecord {
     positions: Vec<(String, i32)>,
     /// 1.0 Black won, 0.0 White won, 0.5 draw.
     result: f32,
+    /// Whether the game was ended by adjudication.
+    adjudicated: bool,
+}
+
+/// Plies in a row that the searches must agree on the winner before a game is adjudicated
+/// (two moves of each side).
+const ADJUDICATION_PLIES: usize = 4;
+
+/// Ends a game that both sides' searches agree is decided: the same colour at least `threshold`
+/// ahead for `ADJUDICATION_PLIES` plies in a row. Scores are read from Black's point of view,
+/// so the two sides' searches, each scoring for itself, are compared on one scale.
+#[derive(Clone, Copy, Debug)]
+struct Adjudication {
+    threshold: i32,
+    leader: Option<Color>,
+    plies: usize,
+}
+
+impl Adjudication {
+    fn new(threshold: i32) -> Adjudication {
+        Adjudication {
+            threshold,
+            leader: None,
+            plies: 0,
+        }
+    }
+
+    /// Takes the search score of the position just searched (Black's view); returns the
+    /// result (1.0 Black wins, 0.0 White wins) once the game is decided.
+    fn update(&mut self, black_score: i32) -> Option<f32> {
+        if black_score.abs() < self.threshold {
+            self.leader = None;
+            self.plies = 0;
+            return None;
+        }
+        let leader = if black_score > 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        if self.leader == Some(leader) {
+            self.plies += 1;
+        } else {
+            self.leader = Some(leader);
+            self.plies = 1;
+        }
+        (self.plies >= ADJUDICATION_PLIES).then_some(if leader == Color::Black { 1.0 } else { 0.0 })
+    }
 }
 
 /// Parses an opening line ("startpos moves ...", "sfen <sfen> moves ...", or a bare SFEN).
@@ -99,7 +149,8 @@ fn play_game(
         let m = list.as_slice()[rng.gen_range(0..list.len())];
         pos.do_move(m);
     }
-    let mut ahead_plies = [0usize; 2];
+    let mut adjudication = Adjudication::new(config.adjudicate);
+    let mut adjudicated = false;
     let mut plies = 0;
     let result = loop {
         let us = pos.side_to_move();
@@ -137,21 +188,9 @@ fn play_game(
         if quiet && !pos.in_check() && r.score.abs() < MATE_BOUND {
             positions.push((pos.to_sfen(), black_view(r.score)));
         }
-        // Adjudication: the side to move sees itself far ahead (or behind) for several moves.
-        let side = usize::from(r.score < 0);
-        if r.score.abs() >= config.adjudicate {
-            ahead_plies[side] += 1;
-            ahead_plies[1 - side] = 0;
-        } else {
-            ahead_plies = [0, 0];
-        }
-        if ahead_plies[side] >= 4 {
-            let mover_wins = r.score > 0;
-            break if mover_wins == (us == Color::Black) {
-                1.0
-            } else {
-                0.0
-            };
+        if let Some(result) = adjudication.update(black_view(r.score)) {
+            adjudicated = true;
+            break result;
         }
         pos.do_move(m);
         plies += 1;
@@ -160,6 +199,7 @@ fn play_game(
         game: 0,
         positions,
         result,
+        adjudicated,
     }
 }
 
@@ -212,12 +252,14 @@ pub fn selfplay(
                 .expect("spawn a self-play thread");
         }
         drop(tx);
+        // Games finish out of order; they are written in game order, so that the same
+        // configuration writes the same file whatever the threads' timing.
+        let mut finished = std::collections::BTreeMap::new();
+        let mut next_to_write = 0;
         for record in rx {
-            for (sfen, score) in &record.positions {
-                writeln!(out, "{sfen}\t{}\t{score}\t{}", record.result, record.game)?;
-            }
             stats.games += 1;
             stats.positions += record.positions.len();
+            stats.adjudicated += usize::from(record.adjudicated);
             let i = if record.result > 0.75 {
                 0
             } else if record.result < 0.25 {
@@ -226,6 +268,13 @@ pub fn selfplay(
                 2
             };
             stats.results[i] += 1;
+            finished.insert(record.game, record);
+            while let Some(record) = finished.remove(&next_to_write) {
+                for (sfen, score) in &record.positions {
+                    writeln!(out, "{sfen}\t{}\t{score}\t{}", record.result, record.game)?;
+                }
+                next_to_write += 1;
+            }
             progress(&stats);
         }
         Ok(())
@@ -249,6 +298,56 @@ mod tests {
     }
 
     #[test]
+    fn adjudication_reads_both_sides_scores_on_one_scale() {
+        // Black far ahead: Black's searches say +3500, White's say -3500 for itself. Seen
+        // from Black, every ply agrees, and the game ends after the fourth.
+        let mut a = Adjudication::new(3000);
+        let mover_scores = [3500, -3500, 3600, -3400];
+        let mut result = None;
+        for (ply, mover) in mover_scores.iter().enumerate() {
+            assert_eq!(result, None, "decided too early, at ply {ply}");
+            let black = if ply % 2 == 0 { *mover } else { -mover };
+            result = a.update(black);
+        }
+        assert_eq!(result, Some(1.0));
+        // White far ahead.
+        let mut a = Adjudication::new(3000);
+        let results: Vec<_> = [-4000, -4000, -4000, -4000].map(|s| a.update(s)).to_vec();
+        assert_eq!(results, [None, None, None, Some(0.0)]);
+        // A ply below the threshold, or the lead changing hands, starts the count again.
+        let mut a = Adjudication::new(3000);
+        for s in [3500, 3500, 3500, 2000, 3500, 3500, 3500] {
+            assert_eq!(a.update(s), None);
+        }
+        let mut a = Adjudication::new(3000);
+        for s in [3500, 3500, 3500, -3500, -3500, -3500] {
+            assert_eq!(a.update(s), None);
+        }
+    }
+
+    #[test]
+    fn a_lopsided_game_is_adjudicated() {
+        // White has a bare king and a pawn against Black's full army: every search sees Black
+        // far ahead, so the game ends by adjudication long before the ply limit.
+        let config = SelfplayConfig {
+            games: 1,
+            nodes: 2000,
+            threads: 1,
+            openings: vec!["sfen 4k4/9/9/9/9/4p4/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".into()],
+            random_plies: 0,
+            max_plies: 200,
+            adjudicate: 3000,
+            seed: 3,
+        };
+        let mut out = Vec::new();
+        let stats = selfplay(&config, &mut out, &mut |_| {}).unwrap();
+        assert_eq!(stats.games, 1);
+        assert_eq!(stats.adjudicated, 1);
+        assert_eq!(stats.results, [1, 0, 0]);
+        assert!(stats.positions <= ADJUDICATION_PLIES, "{}", stats.positions);
+    }
+
+    #[test]
     fn games_are_written_with_results() {
         let config = SelfplayConfig {
             games: 2,
@@ -265,8 +364,12 @@ mod tests {
         assert_eq!(stats.games, 2);
         let text = String::from_utf8(out).unwrap();
         assert_eq!(text.lines().count(), stats.positions);
+        let mut previous_game = 0;
         for line in text.lines() {
             let fields: Vec<&str> = line.split('\t').collect();
+            let game: usize = fields[3].parse().unwrap();
+            assert!(game >= previous_game, "games written in order");
+            previous_game = game;
             assert_eq!(fields.len(), 4);
             assert!(Position::from_sfen(fields[0]).is_ok());
             assert!(["0", "0.5", "1"].contains(&fields[1]), "{line}");

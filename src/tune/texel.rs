@@ -273,6 +273,32 @@ pub fn weights_file(weights: &[i32], header: &str) -> String {
     out
 }
 
+/// Reads a weights file as `weights_file` writes it (and as the engine includes it): `//`
+/// comments, then the numbers in brackets.
+pub fn parse_weights_file(text: &str) -> Result<Vec<i32>, String> {
+    let mut weights = Vec::with_capacity(NUM_FEATURES);
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        for token in code.split([',', '[', ']']) {
+            let token = token.trim();
+            if token.is_empty() {
+                continue;
+            }
+            let w = token
+                .parse()
+                .map_err(|_| format!("'{token}' is not a weight"))?;
+            weights.push(w);
+        }
+    }
+    if weights.len() != NUM_FEATURES {
+        return Err(format!(
+            "{} weights, the evaluation has {NUM_FEATURES}",
+            weights.len()
+        ));
+    }
+    Ok(weights)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -351,5 +377,17 @@ mod tests {
             .filter_map(|t| t.trim().parse().ok())
             .collect();
         assert_eq!(numbers, w);
+        assert_eq!(parse_weights_file(&text).unwrap(), w);
+        assert!(parse_weights_file("[1, 2, 3]").is_err());
+        assert!(parse_weights_file(&text.replace("[\n", "[\n x,")).is_err());
+    }
+
+    #[test]
+    fn the_committed_weights_file_parses_to_the_compiled_weights() {
+        let text = include_str!("../eval/weights.in");
+        assert_eq!(
+            parse_weights_file(text).unwrap(),
+            crate::eval::WEIGHTS.to_vec()
+        );
     }
 }

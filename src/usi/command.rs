@@ -127,11 +127,20 @@ fn number(tokens: &[&str], i: usize, what: &str) -> Result<u64, String> {
     let t = tokens
         .get(i)
         .ok_or_else(|| format!("go {what} needs a value"))?;
-    // Some GUIs send negative remaining times when a clock runs out; treat them as zero.
-    if let Ok(v) = t.parse::<i64>() {
-        return Ok(v.max(0) as u64);
+    // Some GUIs send negative remaining times when a clock runs out: those are zero. A number
+    // too large for 64 bits is the largest there is (the time manager caps what it uses).
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("go {what} expects a number, got '{t}'"));
     }
-    Err(format!("go {what} expects a number, got '{t}'"))
+    Ok(if negative {
+        0
+    } else {
+        digits.parse().unwrap_or(u64::MAX)
+    })
 }
 
 fn parse_go(rest: &[&str]) -> Result<Command, String> {
@@ -229,6 +238,21 @@ mod tests {
         };
         assert!(l.ponder);
         assert_eq!(l.inc, [10, 20]);
+    }
+
+    #[test]
+    fn absurd_numbers_saturate() {
+        let Ok(Command::Go(l)) =
+            parse("go btime 9223372036854775807 wtime -9223372036854775808 byoyomi 99999999999999999999999 binc +5")
+        else {
+            panic!()
+        };
+        assert_eq!(l.time, [Some(i64::MAX as u64), Some(0)]);
+        assert_eq!(l.byoyomi, u64::MAX);
+        assert_eq!(l.inc, [5, 0]);
+        assert!(parse("go btime 12a").is_err());
+        assert!(parse("go btime -").is_err());
+        assert!(parse("go btime 1e9").is_err());
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The USI front end. It knows nothing of bitboards: it drives any `UsiEngine`.
 //!
-//! stdin is read on its own thread and arrives here as lines on a channel; the engine's search runs
-//! on its own thread and its events arrive on a second channel. The loop `select!`s over both, so
-//! `stop`, `ponderhit`, `isready` and `quit` are answered while a search runs.
+//! stdin is read on its own thread and arrives here as lines on a channel; whatever takes long (a
+//! search, `go mate`, `go perft`, `bench`) runs on the engine's own thread and its events arrive
+//! on a second channel. The loop `select!`s over both, so `stop`, `ponderhit`, `isready` and
+//! `quit` are answered while one runs.
 
 pub mod command;
 pub mod options;
@@ -26,10 +27,11 @@ pub trait UsiEngine {
     fn options(&self) -> Vec<UsiOption>;
     /// Sets an option; the engine may also accept names it did not declare (`USI_Hash`, ...).
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String>;
-    /// Heavy initialisation (tables, hash) happens here, not in `usi`.
-    fn is_ready(&mut self);
+    /// Heavy initialisation (tables, hash) happens here, not in `usi`. An error (a table that
+    /// cannot be allocated) is reported; the engine goes on as it was.
+    fn is_ready(&mut self) -> Result<(), String>;
     /// A new game starts: forget what was learnt.
-    fn new_game(&mut self);
+    fn new_game(&mut self) -> Result<(), String>;
     /// Sets the root position; on error the previous position stays.
     fn set_position(&mut self, sfen: &str, moves: &[String]) -> Result<(), String>;
     /// Starts a search on its own thread; it ends with exactly one `EngineEvent::BestMove`.
@@ -42,12 +44,12 @@ pub trait UsiEngine {
     fn ponderhit(&mut self, clock: Option<Limits>);
     /// Called after the search's final event: joins the search thread.
     fn search_finished(&mut self);
-    /// Perft split by root move, USI text.
-    fn perft(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// Starts perft on its own thread: a `Raw` line per root move and the total, then `Done`.
+    fn perft(&mut self, depth: u32, events: Sender<EngineEvent>) -> Result<(), String>;
     /// A picture of the position.
     fn display(&self) -> String;
-    /// Runs the bench and returns its report lines.
-    fn bench(&mut self, depth: Option<u32>) -> Vec<String>;
+    /// Starts the bench on its own thread: its report as messages, then `Done`.
+    fn bench(&mut self, depth: Option<u32>, events: Sender<EngineEvent>) -> Result<(), String>;
     /// The static evaluation of the position, explained.
     fn explain_eval(&self) -> String;
 }
@@ -161,6 +163,11 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
         match event {
             EngineEvent::Info(info) => self.send(&info.to_usi()),
             EngineEvent::Message(m) => self.send(&info_string(&m)),
+            EngineEvent::Raw(line) => self.send(&line),
+            EngineEvent::Done => {
+                self.engine.search_finished();
+                self.searching = false;
+            }
             EngineEvent::BestMove(b) => {
                 self.engine.search_finished();
                 self.searching = false;
@@ -196,7 +203,9 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
             }
             Command::IsReady => {
                 if !self.searching {
-                    self.engine.is_ready();
+                    if let Err(e) = self.engine.is_ready() {
+                        self.error(&e);
+                    }
                 }
                 self.send("readyok");
             }
@@ -224,7 +233,11 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
                     self.error(&e);
                 }
             }
-            Command::UsiNewGame => self.engine.new_game(),
+            Command::UsiNewGame => {
+                if let Err(e) = self.engine.new_game() {
+                    self.error(&e);
+                }
+            }
             Command::Position { sfen, moves } => {
                 if let Err(e) = self.engine.set_position(&sfen, &moves) {
                     self.error(&e);
@@ -238,20 +251,10 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
                 Ok(()) => self.searching = true,
                 Err(e) => self.error(&e),
             },
-            Command::GoPerft(depth) => {
-                let start = std::time::Instant::now();
-                let split = self.engine.perft(depth);
-                let total: u64 = split.iter().map(|(_, n)| n).sum();
-                for (m, n) in &split {
-                    self.send(&format!("{m}: {n}"));
-                }
-                let ms = start.elapsed().as_millis() as u64;
-                self.send(&format!("Nodes searched: {total}"));
-                self.send(&info_string(&format!(
-                    "perft {depth}: {total} leaves in {ms} ms, {} leaves/s",
-                    total * 1000 / ms.max(1)
-                )));
-            }
+            Command::GoPerft(depth) => match self.engine.perft(depth, self.events.clone()) {
+                Ok(()) => self.searching = true,
+                Err(e) => self.error(&e),
+            },
             Command::Display => {
                 for l in self.engine.display().lines() {
                     self.send(&info_string(l));
@@ -262,11 +265,10 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
                     self.send(&info_string(l));
                 }
             }
-            Command::Bench(depth) => {
-                for l in self.engine.bench(depth) {
-                    self.send(&info_string(&l));
-                }
-            }
+            Command::Bench(depth) => match self.engine.bench(depth, self.events.clone()) {
+                Ok(()) => self.searching = true,
+                Err(e) => self.error(&e),
+            },
             Command::Nothing
             | Command::Usi
             | Command::IsReady

@@ -131,6 +131,10 @@ pub enum EngineEvent {
     Checkmate(CheckmateAnswer),
     /// Free text, sent as `info string`.
     Message(String),
+    /// A line sent as it is (`go perft`'s count for each move).
+    Raw(String),
+    /// A task that answers with no move (`go perft`, `bench`) is over: exactly one per task.
+    Done,
 }
 
 /// `info string <text>`, kept on one line.

@@ -6,12 +6,12 @@
 //! nothing. `budget` caps the replies examined (each costs a `mate_in_one`), so a position full
 //! of checks cannot make one node expensive; a search that runs out answers `None`.
 
-use super::attacks::attacks;
 use super::mate1::{mate_in_one, KingZone};
-use super::movegen::{generate_legal, is_legal_search_move};
-use super::moves::{Move, MoveList};
-use super::position::Position;
-use super::types::PieceKind;
+use crate::shogi::attacks::attacks;
+use crate::shogi::movegen::{generate_legal, is_legal_search_move};
+use crate::shogi::moves::{Move, MoveList};
+use crate::shogi::position::Position;
+use crate::shogi::types::PieceKind;
 
 /// A check after which every legal reply allows a mate in one (or there is none: mate at once),
 /// examining at most `budget` replies. Only looked for when the side to move has a piece other

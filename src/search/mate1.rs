@@ -7,15 +7,15 @@
 //! for (a distant slider check with nothing to interpose, a discovered check) is left to the
 //! search. A pawn drop is never an answer: mating by one is illegal.
 
-use super::attacks::{
+use crate::shogi::attacks::{
     attacks, bishop_rays, gold_attacks, king_attacks, knight_attacks, pawn_attacks, rook_rays,
     silver_attacks,
 };
-use super::bitboard::Bitboard;
-use super::movegen::{has_legal_move, is_legal_search_move};
-use super::moves::Move;
-use super::position::Position;
-use super::types::{Color, PieceKind, Square};
+use crate::shogi::bitboard::Bitboard;
+use crate::shogi::movegen::{has_legal_move, is_legal_search_move};
+use crate::shogi::moves::Move;
+use crate::shogi::position::Position;
+use crate::shogi::types::{Color, PieceKind, Square};
 
 /// Drops worth trying, strongest contact first.
 const DROP_KINDS: [PieceKind; 6] = [

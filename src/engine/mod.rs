@@ -1,0 +1,460 @@
+//! The 9x9 engine behind `usi::UsiEngine`: a root position, the options, the transposition
+//! table, and one worker thread at a time for whatever takes long (a search, a mate search,
+//! `go perft`, `bench`), so that the front end stays free to answer `stop`, `isready` and `quit`.
+
+mod options;
+
+use crate::eval::{Weights, WEIGHTS};
+use crate::search::mate::{mate_search, MateOutcome};
+use crate::search::params::{Features, SEARCH_STACK_BYTES};
+use crate::search::tt::TranspositionTable;
+use crate::search::{
+    Limits, MateLimit, Score, SearchControl, SearchEvent, SearchOptions, Searcher, MATE_BOUND,
+};
+use crate::shogi::perft::perft_divide_until;
+use crate::shogi::{generate_all, parse_usi_move, Color, EnteringKingRule, MoveList, Position};
+use crate::usi::options::UsiOption;
+use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, InfoLine, UsiScore};
+use crate::usi::UsiEngine;
+use crossbeam_channel::Sender;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// Default hash size, MiB.
+pub const DEFAULT_HASH_MB: usize = 64;
+
+/// Engine settings, as set by `setoption`.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// USI_Hash, MiB.
+    pub hash_mb: usize,
+    /// Threads.
+    pub threads: usize,
+    /// USI_Ponder: whether to send `ponder` moves.
+    pub ponder: bool,
+    /// MultiPV.
+    pub multipv: usize,
+    /// MoveOverhead, ms.
+    pub move_overhead_ms: u64,
+    /// EnteringKingRule.
+    pub entering_king_rule: EnteringKingRule,
+    /// Search_* switches (for measuring what each technique is worth).
+    pub features: Features,
+    /// Contempt, centipawns.
+    pub contempt: i32,
+    /// Eval_Off: the evaluation groups switched off, as given.
+    pub eval_off: String,
+    /// The evaluation's weights, less the groups named by Eval_Off.
+    pub weights: Arc<Weights>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            ponder: false,
+            multipv: 1,
+            move_overhead_ms: crate::search::params::DEFAULT_MOVE_OVERHEAD_MS,
+            entering_king_rule: EnteringKingRule::default(),
+            features: Features::default(),
+            contempt: 0,
+            eval_off: String::new(),
+            weights: Arc::new(WEIGHTS),
+        }
+    }
+}
+
+/// The standard-shogi engine.
+pub struct Engine {
+    position: Position,
+    settings: Settings,
+    tt: Arc<TranspositionTable>,
+    control: Arc<SearchControl>,
+    searcher: Option<Searcher>,
+    worker: Option<JoinHandle<Searcher>>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// An engine at the starting position. The hash is allocated on the first `isready`/`go`.
+    pub fn new() -> Engine {
+        let tt = Arc::new(TranspositionTable::new(1));
+        let control = SearchControl::new();
+        Engine {
+            position: Position::startpos(),
+            settings: Settings::default(),
+            searcher: Some(Searcher::new(tt.clone(), control.clone())),
+            tt,
+            control,
+            worker: None,
+        }
+    }
+
+    /// Allocates the table at the size asked for, if it has another. If the memory cannot be
+    /// had, the old table stays, and so does its size in the settings (so the next `go` does not
+    /// try again).
+    fn ensure_hash(&mut self) -> Result<(), String> {
+        if self.tt.size_mb() == self.settings.hash_mb {
+            return Ok(());
+        }
+        self.resize_hash(self.settings.hash_mb)
+    }
+
+    fn resize_hash(&mut self, mb: usize) -> Result<(), String> {
+        match TranspositionTable::try_new(mb) {
+            Ok(table) => {
+                self.tt = Arc::new(table);
+                if let Some(s) = self.searcher.as_mut() {
+                    s.set_tt(self.tt.clone());
+                }
+                Ok(())
+            }
+            Err(e) => {
+                let old = self.tt.size_mb();
+                self.settings.hash_mb = old;
+                Err(format!("{e}; keeping the table of {old} MiB"))
+            }
+        }
+    }
+
+    fn search_options(&self) -> SearchOptions {
+        SearchOptions {
+            multipv: self.settings.multipv,
+            move_overhead_ms: self.settings.move_overhead_ms,
+            threads: self.settings.threads,
+            entering_king_rule: self.settings.entering_king_rule,
+            features: self.settings.features,
+            contempt: self.settings.contempt,
+            weights: self.settings.weights.clone(),
+        }
+    }
+
+    /// Keeps the handle of a started search thread; if it could not start, replaces the
+    /// searcher it took (so the next `go` still works) and reports the error.
+    fn start_worker(
+        &mut self,
+        spawned: std::io::Result<JoinHandle<Searcher>>,
+        what: &str,
+    ) -> Result<(), String> {
+        match spawned {
+            Ok(handle) => {
+                self.worker = Some(handle);
+                Ok(())
+            }
+            Err(e) => {
+                self.searcher = Some(Searcher::new(self.tt.clone(), self.control.clone()));
+                Err(format!("cannot start the {what} thread: {e}"))
+            }
+        }
+    }
+
+    /// Runs `task` on the worker thread with the searcher (which it hands back when done);
+    /// whatever it reports goes to `events`.
+    fn spawn_worker(
+        &mut self,
+        what: &str,
+        events: Sender<EngineEvent>,
+        task: impl FnOnce(Searcher, &Sender<EngineEvent>) -> Searcher + Send + 'static,
+    ) -> Result<(), String> {
+        if self.worker.is_some() {
+            return Err("a search is already running".into());
+        }
+        let searcher = self.searcher.take().expect("searcher available when idle");
+        let spawned = std::thread::Builder::new()
+            .name(what.into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || task(searcher, &events));
+        self.start_worker(spawned, what)
+    }
+}
+
+/// Converts a search report to protocol data.
+fn info_line(info: &crate::search::SearchInfo, multipv: usize) -> InfoLine {
+    InfoLine {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        multipv: (multipv > 1).then_some(info.multipv),
+        score: match info.score {
+            Score::Cp(v) => UsiScore::Cp(v),
+            Score::Mate(n) => UsiScore::Mate(n),
+        },
+        bound: None,
+        nodes: info.nodes,
+        time_ms: info.time.as_millis() as u64,
+        hashfull: info.hashfull,
+        pv: info.pv.iter().map(|m| m.to_string()).collect(),
+    }
+}
+
+impl UsiEngine for Engine {
+    fn name(&self) -> String {
+        format!("Hisha {}", env!("CARGO_PKG_VERSION"))
+    }
+
+    fn author(&self) -> String {
+        "the Hisha developers".into()
+    }
+
+    fn options(&self) -> Vec<UsiOption> {
+        let defaults = Settings::default();
+        options::OPTIONS
+            .iter()
+            .map(|o| o.declaration(&defaults))
+            .collect()
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        options::find(name)
+            .ok_or_else(|| format!("unknown option '{name}'"))?
+            .apply(self, value)
+    }
+
+    fn is_ready(&mut self) -> Result<(), String> {
+        self.ensure_hash()
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        let allocated = self.ensure_hash();
+        self.tt.clear();
+        if let Some(s) = self.searcher.as_mut() {
+            s.new_game();
+        }
+        allocated
+    }
+
+    fn set_position(&mut self, sfen: &str, moves: &[String]) -> Result<(), String> {
+        let mut pos = Position::from_sfen(sfen).map_err(|e| format!("bad SFEN: {e}"))?;
+        for (i, text) in moves.iter().enumerate() {
+            let Some(m) = parse_usi_move(&pos, text) else {
+                return Err(format!(
+                    "illegal move '{text}' (move {} of the list) in {}",
+                    i + 1,
+                    pos.to_sfen()
+                ));
+            };
+            pos.do_move(m);
+        }
+        self.position = pos;
+        Ok(())
+    }
+
+    fn go(&mut self, limits: Limits, events: Sender<EngineEvent>) -> Result<(), String> {
+        if self.worker.is_some() {
+            return Err("a search is already running".into());
+        }
+        if !limits.searchmoves.is_empty() {
+            let mut list = MoveList::new();
+            generate_all(&self.position, &mut list);
+            for m in &limits.searchmoves {
+                if !list.iter().any(|x| x.to_string() == *m) {
+                    return Err(format!("searchmoves: '{m}' is not a legal move here"));
+                }
+            }
+        }
+        if let Err(e) = self.ensure_hash() {
+            // The search goes on with the table there is.
+            let _ = events.send(EngineEvent::Message(format!("error: {e}")));
+        }
+        self.control.reset(limits.ponder);
+        let mut pos = self.position.clone();
+        let options = self.search_options();
+        // Resign a position lost by force, but never while pondering or analysing.
+        let allow_resign = !limits.ponder && !limits.infinite;
+        let send_ponder = self.settings.ponder;
+        let multipv = self.settings.multipv;
+        let tt_for_recovery = self.tt.clone();
+        let control_for_recovery = self.control.clone();
+        self.spawn_worker("search", events, move |mut searcher, events| {
+            let mut report = |e: SearchEvent| match e {
+                SearchEvent::Info(info) => {
+                    let _ = events.send(EngineEvent::Info(info_line(&info, multipv)));
+                }
+            };
+            let root = pos.clone();
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                searcher.search(&mut pos, &limits, &options, &mut report)
+            }));
+            let result = match outcome {
+                Ok(r) => r,
+                Err(_) => {
+                    // A bug must not leave the GUI without its bestmove: answer with any legal
+                    // move and start the next search with fresh tables.
+                    let _ = events.send(EngineEvent::Message(
+                        "error: internal search error; playing a fallback move".into(),
+                    ));
+                    searcher = Searcher::new(tt_for_recovery, control_for_recovery);
+                    let mut list = MoveList::new();
+                    crate::shogi::generate_legal(&root, &mut list);
+                    crate::search::SearchResult::immediate(list.first().copied(), 0)
+                }
+            };
+            let best = match result.best {
+                _ if result.declare_win => BestMove::Win,
+                None => BestMove::Resign,
+                Some(_) if allow_resign && result.score <= -MATE_BOUND => BestMove::Resign,
+                Some(m) => BestMove::Move {
+                    best: m.to_string(),
+                    ponder: result.ponder.filter(|_| send_ponder).map(|p| p.to_string()),
+                },
+            };
+            let _ = events.send(EngineEvent::BestMove(best));
+            searcher
+        })
+    }
+
+    fn go_mate(&mut self, limit: MateLimit, events: Sender<EngineEvent>) -> Result<(), String> {
+        self.control.reset(false);
+        let control = self.control.clone();
+        let mut pos = self.position.clone();
+        self.spawn_worker("mate", events, move |searcher, events| {
+            let answer = match mate_search(&mut pos, limit, &control) {
+                MateOutcome::Mate(pv) => {
+                    CheckmateAnswer::Mate(pv.iter().map(|m| m.to_string()).collect())
+                }
+                MateOutcome::NoMate => CheckmateAnswer::NoMate,
+                MateOutcome::Unknown => CheckmateAnswer::Timeout,
+            };
+            let _ = events.send(EngineEvent::Checkmate(answer));
+            searcher
+        })
+    }
+
+    fn stop(&mut self) {
+        self.control.stop();
+    }
+
+    fn ponderhit(&mut self, clock: Option<Limits>) {
+        self.control.ponderhit(clock);
+    }
+
+    fn search_finished(&mut self) {
+        if let Some(h) = self.worker.take() {
+            match h.join() {
+                Ok(s) => self.searcher = Some(s),
+                Err(_) => {
+                    // The search thread panicked: start afresh rather than die.
+                    log::error!("search thread panicked; starting a fresh searcher");
+                    self.searcher = Some(Searcher::new(self.tt.clone(), self.control.clone()));
+                }
+            }
+        }
+    }
+
+    fn perft(&mut self, depth: u32, events: Sender<EngineEvent>) -> Result<(), String> {
+        self.control.reset(false);
+        let control = self.control.clone();
+        let mut pos = self.position.clone();
+        self.spawn_worker("perft", events, move |searcher, events| {
+            let start = std::time::Instant::now();
+            match perft_divide_until(&mut pos, depth, &|| control.stopped()) {
+                Some(split) => {
+                    for (m, n) in &split {
+                        let _ = events.send(EngineEvent::Raw(format!("{m}: {n}")));
+                    }
+                    let total: u64 = split.iter().map(|(_, n)| n).sum();
+                    let ms = start.elapsed().as_millis() as u64;
+                    let _ = events.send(EngineEvent::Raw(format!("Nodes searched: {total}")));
+                    let _ = events.send(EngineEvent::Message(format!(
+                        "perft {depth}: {total} leaves in {ms} ms, {} leaves/s",
+                        total.saturating_mul(1000) / ms.max(1)
+                    )));
+                }
+                None => {
+                    let _ = events.send(EngineEvent::Message(format!("perft {depth} stopped")));
+                }
+            }
+            let _ = events.send(EngineEvent::Done);
+            searcher
+        })
+    }
+
+    fn display(&self) -> String {
+        let p = &self.position;
+        let mut s = String::new();
+        for rank in 0..9u8 {
+            let mut row = String::new();
+            for file in (0..9u8).rev() {
+                let sq = crate::shogi::Square::new(file, rank).expect("on board");
+                match p.piece_on(sq) {
+                    Some(pc) => row.push_str(&format!("{:>3}", pc.to_sfen())),
+                    None => row.push_str("  ."),
+                }
+            }
+            s.push_str(&row);
+            s.push('\n');
+        }
+        s.push_str(&format!(
+            "hands: black {:?} white {:?}\nside to move: {}\nsfen: {}\nkey: {:016x}\n",
+            p.hand(Color::Black),
+            p.hand(Color::White),
+            if p.side_to_move() == Color::Black {
+                "black"
+            } else {
+                "white"
+            },
+            p.to_sfen(),
+            p.key()
+        ));
+        s
+    }
+
+    fn explain_eval(&self) -> String {
+        crate::eval::explain(&self.position)
+    }
+
+    fn bench(&mut self, depth: Option<u32>, events: Sender<EngineEvent>) -> Result<(), String> {
+        self.control.reset(false);
+        let control = self.control.clone();
+        let depth = depth.unwrap_or(crate::bench::DEFAULT_DEPTH);
+        self.spawn_worker("bench", events, move |searcher, events| {
+            crate::bench::run(depth, control, &mut |line| {
+                let _ = events.send(EngineEvent::Message(line));
+            });
+            let _ = events.send(EngineEvent::Done);
+            searcher
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hash_size_that_is_not_a_power_of_two_is_allocated_once() {
+        let mut engine = Engine::new();
+        engine.set_option("USI_Hash", Some("100")).unwrap();
+        engine.is_ready().unwrap();
+        let table = Arc::as_ptr(&engine.tt);
+        assert_eq!(engine.tt.size_mb(), 100);
+        engine.is_ready().unwrap();
+        engine.new_game().unwrap();
+        assert!(
+            std::ptr::eq(table, Arc::as_ptr(&engine.tt)),
+            "table reallocated"
+        );
+    }
+
+    #[test]
+    fn a_table_that_cannot_be_had_leaves_the_old_one() {
+        let mut engine = Engine::new();
+        engine.set_option("USI_Hash", Some("3")).unwrap();
+        engine.is_ready().unwrap();
+        let table = Arc::as_ptr(&engine.tt);
+        engine.settings.hash_mb = usize::MAX >> 21;
+        let e = engine.is_ready().unwrap_err();
+        assert!(
+            e.contains("cannot allocate") && e.contains("keeping"),
+            "{e}"
+        );
+        assert!(std::ptr::eq(table, Arc::as_ptr(&engine.tt)));
+        assert_eq!(engine.settings.hash_mb, 3);
+        engine.is_ready().unwrap();
+    }
+}

@@ -1,0 +1,308 @@
+//! The engine's options, declared once: each entry is the option's USI name, its type, range and
+//! default (read from `Settings::default()`), and what setting it does, with the value already
+//! parsed to its type. `usi` prints the declarations; `setoption` finds the entry by name.
+
+use super::{Engine, Settings};
+use crate::eval::weights_without;
+use crate::search::params::Features;
+use crate::shogi::EnteringKingRule;
+use crate::usi::options::{OptionKind, UsiOption};
+use std::sync::Arc;
+
+/// An option's type, with a typed reader of its current value and a typed setter.
+pub(super) enum Setter {
+    /// An integer in `min..=max`.
+    Spin {
+        min: i64,
+        max: i64,
+        get: fn(&Settings) -> i64,
+        set: fn(&mut Engine, i64),
+    },
+    /// true or false.
+    Check {
+        get: fn(&Settings) -> bool,
+        set: fn(&mut Engine, bool),
+    },
+    /// One of `vars`, matched without regard to case and passed in its declared spelling.
+    Combo {
+        vars: fn() -> Vec<&'static str>,
+        get: fn(&Settings) -> &'static str,
+        set: fn(&mut Engine, &'static str),
+    },
+    /// Free text (`<empty>` for none); the setter may refuse it.
+    Text {
+        get: fn(&Settings) -> String,
+        set: fn(&mut Engine, &str) -> Result<(), String>,
+    },
+    /// An action.
+    Button { press: fn(&mut Engine) },
+}
+
+/// One option.
+pub(super) struct EngineOption {
+    pub name: &'static str,
+    pub setter: Setter,
+}
+
+/// A `Search_*`/`Eval_Form` switch: its name and the field it sets.
+macro_rules! feature {
+    ($name:literal, $field:ident) => {
+        EngineOption {
+            name: $name,
+            setter: Setter::Check {
+                get: |s| s.features.$field,
+                set: |e, on| e.settings.features.$field = on,
+            },
+        }
+    };
+}
+
+/// Every option, in the order `usi` lists them.
+pub(super) static OPTIONS: &[EngineOption] = &[
+    EngineOption {
+        name: "USI_Hash",
+        setter: Setter::Spin {
+            min: 1,
+            max: 32768,
+            get: |s| s.hash_mb as i64,
+            // Allocated at the next `isready` (or `go`), where a failure can be reported.
+            set: |e, v| e.settings.hash_mb = v as usize,
+        },
+    },
+    EngineOption {
+        name: "USI_Ponder",
+        setter: Setter::Check {
+            get: |s| s.ponder,
+            set: |e, on| e.settings.ponder = on,
+        },
+    },
+    EngineOption {
+        name: "Threads",
+        setter: Setter::Spin {
+            min: 1,
+            max: 256,
+            get: |s| s.threads as i64,
+            set: |e, v| e.settings.threads = v as usize,
+        },
+    },
+    EngineOption {
+        name: "MultiPV",
+        setter: Setter::Spin {
+            min: 1,
+            max: 600,
+            get: |s| s.multipv as i64,
+            set: |e, v| e.settings.multipv = v as usize,
+        },
+    },
+    EngineOption {
+        name: "MoveOverhead",
+        setter: Setter::Spin {
+            min: 0,
+            max: 10000,
+            get: |s| s.move_overhead_ms as i64,
+            set: |e, v| e.settings.move_overhead_ms = v as u64,
+        },
+    },
+    EngineOption {
+        name: "Contempt",
+        setter: Setter::Spin {
+            min: -3000,
+            max: 3000,
+            get: |s| i64::from(s.contempt),
+            set: |e, v| e.settings.contempt = v as i32,
+        },
+    },
+    EngineOption {
+        name: "EnteringKingRule",
+        setter: Setter::Combo {
+            vars: || EnteringKingRule::ALL.iter().map(|(_, n)| *n).collect(),
+            get: |s| s.entering_king_rule.name(),
+            set: |e, name| {
+                if let Some(rule) = EnteringKingRule::from_name(name) {
+                    e.settings.entering_king_rule = rule;
+                }
+            },
+        },
+    },
+    EngineOption {
+        name: "ClearHash",
+        setter: Setter::Button {
+            press: |e| e.tt.clear(),
+        },
+    },
+    EngineOption {
+        name: "Eval_Off",
+        setter: Setter::Text {
+            get: |s| s.eval_off.clone(),
+            set: |e, groups| {
+                let weights = weights_without(groups)?;
+                e.settings.weights = Arc::new(*weights);
+                e.settings.eval_off = groups.to_string();
+                // Stored static evaluations were made with the old weights.
+                e.tt.clear();
+                Ok(())
+            },
+        },
+    },
+    feature!("Search_NullMove", null_move),
+    feature!("Search_LMR", lmr),
+    feature!("Search_History", history),
+    feature!("Search_CheckExtension", check_extension),
+    feature!("Search_Futility", futility),
+    feature!("Search_Continuation", continuation),
+    feature!("Search_SingularExtension", singular_extension),
+    feature!("Search_MateInOne", mate_in_one),
+    feature!("Search_MateInThree", mate_in_three),
+    feature!("Search_QsearchChecks", qsearch_checks),
+    feature!("Eval_Form", form_eval),
+];
+
+// Every switch of `Features` has an option (the count is checked here, the names by a test).
+const _: () = assert!(OPTIONS.len() == 9 + Features::SWITCHES);
+
+/// Names some GUIs and tools use for the standard options.
+const ALIASES: [(&str, &str); 3] = [
+    ("Hash", "USI_Hash"),
+    ("Ponder", "USI_Ponder"),
+    ("USI_MultiPV", "MultiPV"),
+];
+
+impl EngineOption {
+    /// The declaration `usi` prints, with the default of `Settings::default()`.
+    pub fn declaration(&self, defaults: &Settings) -> UsiOption {
+        let kind = match &self.setter {
+            Setter::Spin { min, max, get, .. } => OptionKind::Spin {
+                default: get(defaults),
+                min: *min,
+                max: *max,
+            },
+            Setter::Check { get, .. } => OptionKind::Check {
+                default: get(defaults),
+            },
+            Setter::Combo { vars, get, .. } => OptionKind::Combo {
+                default: get(defaults).to_string(),
+                vars: vars().into_iter().map(str::to_string).collect(),
+            },
+            Setter::Text { get, .. } => OptionKind::Text {
+                default: get(defaults),
+            },
+            Setter::Button { .. } => OptionKind::Button,
+        };
+        UsiOption {
+            name: self.name.to_string(),
+            kind,
+        }
+    }
+
+    /// Parses `value` for this option and sets it; on error nothing changes.
+    pub fn apply(&self, engine: &mut Engine, value: Option<&str>) -> Result<(), String> {
+        let name = self.name;
+        let needs_value = || format!("option {name} needs a value");
+        match &self.setter {
+            Setter::Button { press } => press(engine),
+            Setter::Spin { min, max, set, .. } => {
+                let v = value.ok_or_else(needs_value)?;
+                let n: i64 = v
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("option {name} expects an integer, got '{v}'"))?;
+                if !(*min..=*max).contains(&n) {
+                    return Err(format!("option {name}: {n} is outside {min}..{max}"));
+                }
+                set(engine, n);
+            }
+            Setter::Check { set, .. } => {
+                let v = value.ok_or_else(needs_value)?;
+                let on = match v.trim().to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("option {name} expects true or false, got '{v}'")),
+                };
+                set(engine, on);
+            }
+            Setter::Combo { vars, set, .. } => {
+                let v = value.ok_or_else(needs_value)?;
+                let vars = vars();
+                let choice = vars
+                    .iter()
+                    .find(|x| x.eq_ignore_ascii_case(v.trim()))
+                    .ok_or_else(|| {
+                        format!("option {name}: '{v}' is not one of {}", vars.join(", "))
+                    })?;
+                set(engine, choice);
+            }
+            Setter::Text { set, .. } => {
+                let v = value.ok_or_else(needs_value)?;
+                set(engine, if v == "<empty>" { "" } else { v })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The option called `name` (any case, or an alias).
+pub(super) fn find(name: &str) -> Option<&'static EngineOption> {
+    let canonical = ALIASES
+        .iter()
+        .find(|(alias, _)| alias.eq_ignore_ascii_case(name))
+        .map_or(name, |(_, n)| n);
+    OPTIONS
+        .iter()
+        .find(|o| o.name.eq_ignore_ascii_case(canonical))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_option_has_a_unique_name_and_a_valid_default() {
+        let defaults = Settings::default();
+        for (i, o) in OPTIONS.iter().enumerate() {
+            assert!(!o.name.contains(' '), "{}", o.name);
+            assert!(
+                OPTIONS[..i]
+                    .iter()
+                    .all(|p| !p.name.eq_ignore_ascii_case(o.name)),
+                "{} declared twice",
+                o.name
+            );
+            let decl = o.declaration(&defaults);
+            match decl.kind {
+                OptionKind::Spin { default, min, max } => assert!((min..=max).contains(&default)),
+                OptionKind::Combo { default, vars } => assert!(vars.contains(&default)),
+                _ => {}
+            }
+        }
+    }
+
+    #[test]
+    fn every_feature_switch_is_an_option() {
+        // Switching each option off must change exactly one field of `Features`.
+        for o in OPTIONS
+            .iter()
+            .filter(|o| o.name.starts_with("Search_") || o.name == "Eval_Form")
+        {
+            let mut engine = Engine::new();
+            let before = engine.settings.features;
+            let value = if matches!(
+                o.declaration(&Settings::default()).kind,
+                OptionKind::Check { default: true }
+            ) {
+                "false"
+            } else {
+                "true"
+            };
+            o.apply(&mut engine, Some(value)).unwrap();
+            assert_ne!(before, engine.settings.features, "{}", o.name);
+        }
+    }
+
+    #[test]
+    fn aliases_and_case() {
+        assert_eq!(find("hash").map(|o| o.name), Some("USI_Hash"));
+        assert_eq!(find("usi_hash").map(|o| o.name), Some("USI_Hash"));
+        assert_eq!(find("usi_multipv").map(|o| o.name), Some("MultiPV"));
+        assert!(find("NoSuchOption").is_none());
+    }
+}
