@@ -1,4 +1,4 @@
-//! Scripted USI sessions against the real binary: the command set, ponder and ponderhit, stop
+//! Scripted USI conversations with the real binary: the command set, ponder and ponderhit, stop
 //! latency, time limits, and bad input (which must give `info string error` and change nothing).
 
 mod common;
@@ -9,14 +9,14 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::time::{Duration, Instant};
 
-struct Session {
+struct UsiProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
 }
 
-impl Session {
-    fn start() -> Session {
+impl UsiProcess {
+    fn start() -> UsiProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_hisha"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -34,7 +34,7 @@ impl Session {
             }
         });
         let stdin = child.stdin.take();
-        let mut s = Session {
+        let mut s = UsiProcess {
             child,
             stdin,
             lines: rx,
@@ -107,7 +107,7 @@ impl Session {
     }
 }
 
-impl Drop for Session {
+impl Drop for UsiProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -129,7 +129,7 @@ fn position_after(moves: &[&str]) -> Position {
 #[test]
 fn handshake_declares_options_and_answers_fast() {
     let start = Instant::now();
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     assert!(start.elapsed() < Duration::from_secs(3));
     s.send("usi");
     let (_, lines) = s.expect_with("usiok", 1000);
@@ -153,7 +153,7 @@ fn handshake_declares_options_and_answers_fast() {
 
 #[test]
 fn go_depth_gives_one_legal_bestmove_and_well_formed_info() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     s.send("usinewgame");
     s.send("position startpos moves 7g7f");
     s.send("go depth 4");
@@ -185,7 +185,7 @@ fn go_depth_gives_one_legal_bestmove_and_well_formed_info() {
 
 #[test]
 fn time_limits_are_kept() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     s.send("position startpos");
     // 100 ms left, no byoyomi: must still answer in time.
     let t = Instant::now();
@@ -241,7 +241,7 @@ fn time_limits_are_kept() {
 
 #[test]
 fn infinite_waits_for_stop_and_stop_is_fast() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     s.send("position startpos");
     s.send("go infinite");
     s.expect("info depth", 2000);
@@ -262,7 +262,7 @@ fn infinite_waits_for_stop_and_stop_is_fast() {
 
 #[test]
 fn ponder_then_ponderhit_or_stop_or_gameover() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     s.send("setoption name USI_Ponder value true");
     s.send("position startpos moves 7g7f 3c3d");
     s.send("go ponder btime 0 wtime 0 byoyomi 300");
@@ -311,7 +311,7 @@ fn ponder_then_ponderhit_or_stop_or_gameover() {
 
 #[test]
 fn mated_side_resigns() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     // White is mated (head gold on 5b, protected by the pawn on 5c).
     s.send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
     s.send("go btime 0 wtime 0 byoyomi 100");
@@ -320,7 +320,7 @@ fn mated_side_resigns() {
 
 #[test]
 fn go_mate_and_go_perft() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     s.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     s.send("go mate 1000");
     assert_eq!(s.expect("checkmate", 2000), "checkmate G*5b");
@@ -336,7 +336,7 @@ fn go_mate_and_go_perft() {
 
 #[test]
 fn multipv_reports_several_lines() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     s.send("setoption name MultiPV value 3");
     s.send("position startpos");
     s.send("go depth 3");
@@ -352,7 +352,7 @@ fn multipv_reports_several_lines() {
 
 #[test]
 fn bad_input_is_reported_and_changes_nothing() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     s.send("position startpos moves 7g7f");
     s.expect_error("xyzzy");
     s.expect_error("position sfen lnsgkgsnl/9/9 b - 1");
@@ -372,7 +372,7 @@ fn bad_input_is_reported_and_changes_nothing() {
     s.expect_error("gameover maybe");
     s.send("");
     s.send("   ");
-    // Bytes that are not UTF-8: an error, not the end of the session.
+    // Bytes that are not UTF-8: an error, not the end of the conversation.
     {
         let stdin = s.stdin.as_mut().unwrap();
         stdin.write_all(b"\xff\xfe position\n").unwrap();
@@ -413,7 +413,7 @@ fn bad_input_is_reported_and_changes_nothing() {
 
 #[test]
 fn quit_and_end_of_input_exit_promptly() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     s.send("position startpos");
     s.send("go infinite");
     s.expect("info depth", 2000);
@@ -427,7 +427,7 @@ fn quit_and_end_of_input_exit_promptly() {
         t.elapsed()
     );
 
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     s.send("go infinite");
     s.expect("info depth", 2000);
     let t = Instant::now();
@@ -443,7 +443,7 @@ fn quit_and_end_of_input_exit_promptly() {
 
 #[test]
 fn entering_king_declaration() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     // Black: king in camp, 10 pieces there, 35 points: declares under the default CSARule27.
     let sfen = "+P+P+P+P+P+P+P+P1/RB2K4/9/9/9/9/9/9/4k4 b 2G2S2N2L9P 1";
     s.send(&format!("position sfen {sfen}"));
@@ -463,7 +463,7 @@ fn entering_king_declaration() {
 
 #[test]
 fn two_threads_search_and_stop() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     s.send("setoption name Threads value 2");
     s.send("position startpos moves 7g7f");
     s.send("go depth 6");
@@ -499,7 +499,7 @@ fn nodes_of(info: &[String]) -> u64 {
 
 #[test]
 fn a_hash_size_that_is_not_a_power_of_two_keeps_its_table_between_searches() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     s.send("setoption name USI_Hash value 100");
     s.sync();
     s.send("usinewgame");
@@ -523,7 +523,7 @@ fn a_hash_size_that_is_not_a_power_of_two_keeps_its_table_between_searches() {
 
 #[test]
 fn absurd_go_values_neither_crash_nor_hang() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     let huge = "9223372036854775807";
     let fields = [
         format!("btime {huge} wtime 0 byoyomi {huge}"),
@@ -578,7 +578,7 @@ fn absurd_go_values_neither_crash_nor_hang() {
 
 #[test]
 fn perft_and_bench_leave_the_front_end_free() {
-    let mut s = Session::start();
+    let mut s = UsiProcess::start();
     s.send("position startpos");
     // Long enough to still be running when the commands below arrive.
     s.send("go perft 9");

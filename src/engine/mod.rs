@@ -228,8 +228,11 @@ impl UsiEngine for Engine {
         allocated
     }
 
-    fn set_position(&mut self, sfen: &str, moves: &[String]) -> Result<(), String> {
-        let mut pos = Position::from_sfen(sfen).map_err(|e| format!("bad SFEN: {e}"))?;
+    fn set_position(&mut self, sfen: Option<&str>, moves: &[String]) -> Result<(), String> {
+        let mut pos = match sfen {
+            None => Position::startpos(),
+            Some(sfen) => Position::from_sfen(sfen).map_err(|e| format!("bad SFEN: {e}"))?,
+        };
         for (i, text) in moves.iter().enumerate() {
             let Some(m) = parse_usi_move(&pos, text) else {
                 return Err(format!(

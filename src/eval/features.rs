@@ -6,7 +6,7 @@
 //! rank 0 is the enemy back rank, file 0 is the side's own right edge), added for Black and
 //! subtracted for White, so the evaluation is symmetric by construction.
 //!
-//! What is seen (the seed article's list):
+//! What is seen:
 //! - material on the board, and the n-th piece of each kind in hand (the first pawn in hand is
 //!   worth more than the fifth);
 //! - every piece's place relative to its own king (defence, castles) and to the enemy king

@@ -2,7 +2,7 @@
 //! "form" (`features.rs`: king safety, castles, piece placement relative to both kings and the
 //! rest), a weighted sum whose weights are learned (`weights.in`, written by `hisha tune`).
 //!
-//! The seed article asks for a very high king value (it is never traded, so it does not enter the
+//! The design asks for a very high king value (it is never traded, so it does not enter the
 //! sum here; the search knows mate), a high tokin value (a tokin costs the opponent a gold-like
 //! piece but gives back only a pawn when taken), and pieces in hand worth 30% more than on the board
 //! because a piece in hand can be dropped anywhere. Scores are in centipawns from the point of view
@@ -33,7 +33,7 @@ pub const PIECE_VALUE: [Value; 14] = [
     1350,  // dragon
 ];
 
-/// Hand bonus as a percentage of the board value (the seed's 30%).
+/// Hand bonus as a percentage of the board value: a piece in hand can be dropped anywhere.
 pub const HAND_BONUS_PERCENT: Value = 30;
 
 /// Value of one piece of a hand kind held in hand.

@@ -31,7 +31,7 @@ pub const HISTORY_MAX: i32 = 16384;
 // The centipawn margins of reverse futility, razoring and futility below, `DELTA_MARGIN` above
 // and `NMP_EVAL_DIVISOR` follow the evaluation's scale: all doubled together for 994adaf's
 // weights (self-play at fixed nodes: x1.5 +106 Elo over 200 games, x2 a further +58 over 200,
-// x2.5 no better; README, session 10).
+// x2.5 no better; docs/results.md, 0aec7ee).
 /// Captures are ordered by the victim's value (16 per centipawn) plus the capture history
 /// divided by this (the history's cap is then worth about five pawns of victim).
 pub const CAPTURE_HISTORY_ORDER_DIVISOR: i32 = 2;
@@ -124,10 +124,10 @@ pub struct Features {
     pub mate_in_one: bool,
     /// Mate-in-three detection at such nodes near the leaves that reverse futility pruning has
     /// not ended, with `mate_in_one` on (`MATE3_MAX_DEPTH`; off by default: no gain at about
-    /// equal time measured, see README).
+    /// equal time measured, see docs/results.md).
     pub mate_in_three: bool,
     /// Quiet checks at the first ply of quiescence search, at PV nodes (off by default: no gain
-    /// measured, see README).
+    /// measured, see docs/results.md).
     pub qsearch_checks: bool,
 }
 

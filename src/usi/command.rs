@@ -21,8 +21,8 @@ pub enum Command {
     UsiNewGame,
     /// `position startpos|sfen <sfen> [moves ...]`
     Position {
-        /// The SFEN (`startpos` already expanded).
-        sfen: String,
+        /// The SFEN, or `None` for `startpos` (the engine knows its start position).
+        sfen: Option<String>,
         /// Moves to play from it, USI text.
         moves: Vec<String>,
     },
@@ -112,11 +112,11 @@ fn parse_position(rest: &[&str]) -> Result<Command, String> {
         None => Vec::new(),
     };
     let sfen = match spec.split_first() {
-        Some((&"startpos", [])) => crate::shogi::STARTPOS_SFEN.to_string(),
+        Some((&"startpos", [])) => None,
         Some((&"startpos", extra)) => {
             return Err(format!("unexpected '{}' after startpos", extra.join(" ")))
         }
-        Some((&"sfen", fields)) if !fields.is_empty() => fields.join(" "),
+        Some((&"sfen", fields)) if !fields.is_empty() => Some(fields.join(" ")),
         Some((&"sfen", _)) => return Err("position sfen needs a SFEN".into()),
         _ => return Err("position expects 'startpos' or 'sfen <sfen>'".into()),
     };
@@ -273,7 +273,7 @@ mod tests {
         assert_eq!(
             parse("position startpos moves 7g7f 3c3d"),
             Ok(Command::Position {
-                sfen: crate::shogi::STARTPOS_SFEN.into(),
+                sfen: None,
                 moves: vec!["7g7f".into(), "3c3d".into()]
             })
         );

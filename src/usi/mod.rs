@@ -32,8 +32,8 @@ pub trait UsiEngine {
     fn is_ready(&mut self) -> Result<(), String>;
     /// A new game starts: forget what was learnt.
     fn new_game(&mut self) -> Result<(), String>;
-    /// Sets the root position; on error the previous position stays.
-    fn set_position(&mut self, sfen: &str, moves: &[String]) -> Result<(), String>;
+    /// Sets the root position (`None`: the start position); on error the previous one stays.
+    fn set_position(&mut self, sfen: Option<&str>, moves: &[String]) -> Result<(), String>;
     /// Starts a search on its own thread; it ends with exactly one `EngineEvent::BestMove`.
     fn go(&mut self, limits: Limits, events: Sender<EngineEvent>) -> Result<(), String>;
     /// Starts a mate search; it ends with exactly one `EngineEvent::Checkmate`.
@@ -239,7 +239,7 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
                 }
             }
             Command::Position { sfen, moves } => {
-                if let Err(e) = self.engine.set_position(&sfen, &moves) {
+                if let Err(e) = self.engine.set_position(sfen.as_deref(), &moves) {
                     self.error(&e);
                 }
             }
