@@ -10,7 +10,7 @@ Usage: scripts/fs_label.py --depth 6 IN OUT [--every N] [--offset K] [--resume]
 
 With --gps the scores come from GPSShogi (`gpsusi`, a former world champion) searching to its
 `LimitDepth` (4..10) with its book off: about 0.3 s a position at depth 4 on one core here, about
-40 times fairy-stockfish's cost at depth 7, but a stronger judge of the middle game (session 18:
+40 times fairy-stockfish's cost at depth 7, but a stronger judge of the middle game (2026-11-23:
 GPSShogi won a game from a position that fairy-stockfish and Hisha both scored +1000 for the
 loser, and the weights fitted to its scores won where those fitted to fairy-stockfish's lost).
 
@@ -21,8 +21,9 @@ depth 6 on one core here.
 """
 
 import argparse
-import subprocess
 import sys
+
+from usi_client import MATE_CP, UsiClient
 
 FS = "/usr/games/fairy-stockfish"
 GPS = "/usr/games/gpsusi"
@@ -42,34 +43,16 @@ def main():
     args = ap.parse_args()
     binary = args.engine or (GPS if args.gps else FS)
 
-    engine = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(line):
-        engine.stdin.write(line + "\n")
-        engine.stdin.flush()
-
-    def wait_for(token):
-        while True:
-            line = engine.stdout.readline()
-            if not line:
-                sys.exit("the engine exited")
-            if line.startswith(token):
-                return line
-
-    send("usi")
-    wait_for("usiok")
     if args.gps:
         # One thread, no book, a fixed depth; GPSShogi has no `go depth` (it exits on one).
-        for name, value in (("Thread", 1), ("BookDepth", 0), ("LimitDepth", args.depth)):
-            send(f"setoption name {name} value {value}")
-        go = "go btime 0 wtime 0 byoyomi 60000"
+        options = {"Thread": 1, "BookDepth": 0, "LimitDepth": args.depth}
+        go = "btime 0 wtime 0 byoyomi 60000"
     else:
-        send(f"setoption name Hash value {args.hash}")
-        go = f"go depth {args.depth}"
-    send("isready")
-    wait_for("readyok")
+        options = {"Hash": args.hash}
+        go = f"depth {args.depth}"
+    engine = UsiClient([binary], options)
     # With --resume an existing OUT keeps its positions and they are not scored again
-    # (GPSShogi's labelling takes hours and runs across sessions).
+    # (GPSShogi's labelling takes hours and may be stopped and resumed).
     scored = set()
     if args.resume:
         try:
@@ -86,33 +69,18 @@ def main():
             sfen = parts[0]
             if sfen in scored:
                 continue
-            send(f"position sfen {sfen}")
-            send(go)
-            score = None
-            while True:
-                reply = engine.stdout.readline()
-                if not reply:
-                    sys.exit("the engine exited")
-                if reply.startswith("info") and " score " in reply:
-                    t = reply.split()
-                    j = t.index("score")
-                    if t[j + 1] == "cp":
-                        score = int(t[j + 2])
-                    elif t[j + 1] == "mate":
-                        n = int(t[j + 2])
-                        score = 30000 if n > 0 else -30000
-                elif reply.startswith("bestmove"):
-                    break
+            engine.position(f"sfen {sfen}")
+            score = engine.go(go).score
             if score is None:  # no search output: leave the position out
                 continue
-            score = max(-30000, min(30000, score))  # GPSShogi's mates are about +-1,150,000
+            score = max(-MATE_CP, min(MATE_CP, score))  # GPSShogi's mates are about +-1,150,000
             if " w " in sfen:
                 score = -score
             parts[2] = str(score)
             out.write("\t".join(parts) + "\n")
             out.flush()
             done += 1
-    send("quit")
+    engine.quit()
     print(f"{done} positions labelled", file=sys.stderr)
 
 

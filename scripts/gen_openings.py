@@ -9,10 +9,11 @@ played twice in a match, once with each colour, so what is left of any imbalance
 """
 import os
 import random
-import subprocess
 import sys
 
 import cshogi
+
+from usi_client import UsiClient
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
@@ -23,20 +24,12 @@ def main():
     plies = int(sys.argv[2]) if len(sys.argv) > 2 else 8
     seed = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     rng = random.Random(seed)
-    engine = subprocess.Popen([HISHA], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    engine = UsiClient([HISHA])
 
     def score(moves):
-        engine.stdin.write(f"usinewgame\nposition startpos moves {' '.join(moves)}\ngo depth 6\n")
-        engine.stdin.flush()
-        last = None
-        while True:
-            line = engine.stdout.readline()
-            if " score cp " in line:
-                last = int(line.split(" score cp ")[1].split()[0])
-            elif " score mate " in line:
-                last = 100000
-            if line.startswith("bestmove"):
-                return last
+        engine.new_game()
+        engine.position(f"startpos moves {' '.join(moves)}")
+        return engine.go("depth 6").score
 
     seen = set()
     out = []
@@ -60,8 +53,7 @@ def main():
             seen.add(key)
             out.append(key)
             print("startpos moves " + key, flush=True)
-    engine.stdin.write("quit\n")
-    engine.stdin.flush()
+    engine.quit()
 
 
 if __name__ == "__main__":

@@ -12,49 +12,28 @@ Usage:
 """
 
 import os
-import subprocess
 import sys
+
+from usi_client import UsiClient
 
 FS = "/usr/games/fairy-stockfish"
 BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "positions", "bench.sfen")
 
 
 def run(cmd, sfens, depth, options):
-    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
-
-    def wait_for(token):
-        while token not in p.stdout.readline():
-            pass
-
-    send("usi")
-    wait_for("usiok")
-    for name, value in options:
-        send(f"setoption name {name} value {value}")
-    send("isready")
-    wait_for("readyok")
     totals = {}
-    for sfen in sfens:
-        send("usinewgame")
-        send("position sfen " + sfen)
-        send(f"go depth {depth}")
-        nodes_at = {}
-        while True:
-            line = p.stdout.readline()
-            if not line:
-                sys.exit("the engine quit")
-            words = line.split()
-            if words and words[0] == "info" and "depth" in words and "nodes" in words:
-                d = int(words[words.index("depth") + 1])
-                nodes_at[d] = int(words[words.index("nodes") + 1])
-            if line.startswith("bestmove"):
-                break
-        for d, n in nodes_at.items():
-            totals.setdefault(d, []).append(n)
-    send("quit")
+    with UsiClient(cmd, dict(options)) as engine:
+        for sfen in sfens:
+            engine.new_game()
+            engine.position("sfen " + sfen)
+            nodes_at = {}
+            for info in engine.go(f"depth {depth}").infos:
+                words = info.split()
+                if "depth" in words and "nodes" in words:
+                    d = int(words[words.index("depth") + 1])
+                    nodes_at[d] = int(words[words.index("nodes") + 1])
+            for d, n in nodes_at.items():
+                totals.setdefault(d, []).append(n)
     return totals
 
 

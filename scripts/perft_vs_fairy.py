@@ -7,41 +7,23 @@ Times `go perft <depth>` in both engines over USI (from sending the command to r
 `Nodes searched` line), checks that the counts agree, and prints leaves/s and the ratio.
 """
 import os
-import subprocess
 import sys
 import time
+
+from usi_client import UsiClient
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
 
 
 def timed_perft(cmd, depth, sfen):
-    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    p.stdin.write("usi\n")
-    p.stdin.flush()
-    while "usiok" not in p.stdout.readline():
-        pass
-    p.stdin.write("isready\n")
-    p.stdin.flush()
-    while "readyok" not in p.stdout.readline():
-        pass
-    position = "position startpos" if sfen == "startpos" else f"position sfen {sfen}"
-    p.stdin.write(f"{position}\n")
-    t0 = time.perf_counter()
-    p.stdin.write(f"go perft {depth}\n")
-    p.stdin.flush()
-    while True:
-        line = p.stdout.readline()
-        if not line:
-            raise RuntimeError(f"{cmd} exited")
-        if line.startswith("Nodes searched"):
-            elapsed = time.perf_counter() - t0
-            nodes = int(line.split(":")[1])
-            break
-    p.stdin.write("quit\n")
-    p.stdin.flush()
-    p.wait(timeout=10)
-    return nodes, elapsed
+    with UsiClient(cmd) as engine:
+        engine.position("startpos" if sfen == "startpos" else f"sfen {sfen}")
+        t0 = time.perf_counter()
+        engine.send(f"go perft {depth}")
+        line = engine.wait_for("Nodes searched")[-1]
+        elapsed = time.perf_counter() - t0
+    return int(line.split(":")[1]), elapsed
 
 
 def main():

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The layers of src/ import one way only (docs/architecture.md). For each layer, the crate
+# modules it may import; any other `crate::<module>` in its files is an error. Only the front
+# ends (usi/, main.rs) print.
+set -euo pipefail
+cd "$(dirname "$0")/../src"
+
+status=0
+# layer (a folder or a file)  allowed imports
+check() {
+    local layer=$1 allowed=$2 found
+    found=$(grep -rhoE 'crate::[a-z_]+' "$layer" | sort -u | sed 's/crate:://' || true)
+    for module in $found; do
+        if [ "$module" != "${layer%.rs}" ] && [[ " $allowed " != *" $module "* ]]; then
+            echo "layers: $layer imports $module (allowed: ${allowed:-nothing})"
+            grep -rn "crate::$module\b" "$layer" | head -3
+            status=1
+        fi
+    done
+}
+
+check shogi "bitboard" # bitboard!, the macro of shogi/bitboard.rs, is exported at the crate root
+check eval "shogi"
+check search "eval shogi"
+check usi "search"
+check bench.rs "search shogi"
+check tune "search eval shogi"
+check engine "usi bench search eval shogi"
+
+# usi/ uses only the search's plain data types (what a go asks for).
+if grep -rn 'crate::search' usi | grep -v 'crate::search::{Limits, MateLimit}'; then
+    echo "layers: usi/ may use only search's Limits and MateLimit"
+    status=1
+fi
+
+if grep -rnE '\b(e?print!|e?println!)' shogi eval search tune bench.rs engine; then
+    echo "layers: only usi/ and main.rs print"
+    status=1
+fi
+exit $status

@@ -1,0 +1,141 @@
+"""A small USI client shared by the scripts: start an engine, set options, search, read its lines.
+
+    with UsiClient(["/usr/games/fairy-stockfish"], {"Hash": 16}) as engine:
+        engine.position("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
+        result = engine.go("depth 6")
+        print(result.bestmove, result.score, result.infos[-1])
+
+Only the standard library: the match runner (cshogi) has its own client for games.
+"""
+
+import subprocess
+
+# A mate score, in centipawns, when one is wanted as a number.
+MATE_CP = 30000
+
+
+class EngineExited(RuntimeError):
+    """The engine closed its output before answering."""
+
+
+class SearchResult:
+    """What one `go` gave: the bestmove line's move and ponder, and every `info` line."""
+
+    def __init__(self, bestmove, ponder, infos, lines):
+        self.bestmove = bestmove
+        self.ponder = ponder
+        self.infos = infos
+        self.lines = lines
+
+    @property
+    def score(self):
+        """The last reported score in centipawns, mates as +-MATE_CP; None if none was given."""
+        for info in reversed(self.infos):
+            s = info_field(info, "score")
+            if s is not None:
+                return s
+        return None
+
+    def last(self, field):
+        """The last value of an integer `info` field (depth, nodes, time, ...), or None."""
+        for info in reversed(self.infos):
+            v = info_field(info, field)
+            if v is not None:
+                return v
+        return None
+
+
+def info_field(line, field):
+    """An integer field of an `info` line; `score` as centipawns (mates as +-MATE_CP)."""
+    words = line.split()
+    if field not in words:
+        return None
+    i = words.index(field)
+    try:
+        if field == "score":
+            kind, value = words[i + 1], words[i + 2]
+            if kind == "cp":
+                return int(value)
+            if kind == "mate":
+                # "mate 5", "mate -3", or USI's signs alone ("mate +", "mate -"); mate 0 is
+                # the side to move mated.
+                if value in ("+", "-"):
+                    return MATE_CP if value == "+" else -MATE_CP
+                return MATE_CP if int(value) > 0 else -MATE_CP
+            return None
+        return int(words[i + 1])
+    except (IndexError, ValueError):
+        return None
+
+
+class UsiClient:
+    """One engine process spoken to in USI over pipes."""
+
+    def __init__(self, command, options=None, ready_timeout=None):
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.send("usi")
+        self.id_lines = self.wait_for("usiok")
+        for name, value in (options or {}).items():
+            self.set_option(name, value)
+        self.sync()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.quit()
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def read_line(self):
+        line = self.process.stdout.readline()
+        if not line:
+            raise EngineExited(f"{self.process.args[0]} exited")
+        return line.rstrip("\n")
+
+    def wait_for(self, prefix):
+        """Reads up to a line starting with `prefix`; returns the lines before it and it."""
+        lines = []
+        while True:
+            line = self.read_line()
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+
+    def set_option(self, name, value=None):
+        self.send(f"setoption name {name}" + ("" if value is None else f" value {value}"))
+
+    def sync(self):
+        """`isready`, then waits for `readyok`; returns what came before it."""
+        self.send("isready")
+        return self.wait_for("readyok")[:-1]
+
+    def new_game(self):
+        self.send("usinewgame")
+
+    def position(self, spec):
+        """`spec` as USI writes it: 'startpos moves ...' or 'sfen ... moves ...'."""
+        self.send(f"position {spec}")
+
+    def go(self, args):
+        """Sends `go <args>` and waits for its `bestmove`."""
+        self.send(f"go {args}")
+        lines = self.wait_for("bestmove")
+        words = lines[-1].split()
+        bestmove = words[1] if len(words) > 1 else None
+        ponder = words[3] if len(words) > 3 and words[2] == "ponder" else None
+        infos = [l for l in lines[:-1] if l.startswith("info")]
+        return SearchResult(bestmove, ponder, infos, lines)
+
+    def quit(self):
+        if self.process.poll() is None:
+            try:
+                self.send("quit")
+                self.process.wait(timeout=5)
+            except (BrokenPipeError, subprocess.TimeoutExpired):
+                self.process.kill()
+                self.process.wait()
