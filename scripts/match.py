@@ -28,7 +28,7 @@ import cshogi.usi
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KNOWN = {
-    "gnushogi": os.path.join(HERE, "..", "..", "shared", "tools", "gnushogi_usi.py"),
+    "gnushogi": os.path.join(HERE, "gnushogi_usi.py"),
     "fairy-stockfish": "/usr/games/fairy-stockfish",
     "gpsshogi": "/usr/games/gpsusi",
 }

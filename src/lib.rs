@@ -1,9 +1,16 @@
 //! Hisha: a shogi engine speaking USI.
 //!
-//! Layers, imports one way only: `usi` -> `engine` -> `search` -> `eval` -> `shogi`; `tune`
-//! (self-play and weight fitting) sits beside `engine`.
-//! `shogi` is the rules of 9x9 shogi; `search` never prints (it reports events); `usi` knows no
-//! bitboards and drives any engine through the `usi::UsiEngine` trait.
+//! Layers, imports one way only (`scripts/check_layers.sh` checks them; docs/architecture.md):
+//!
+//! ```text
+//! engine -> usi -> search -> eval -> shogi
+//! engine -> bench -> search
+//! tune -> search, eval, shogi
+//! ```
+//!
+//! `shogi` is the rules of 9x9 shogi; `search` never prints (it reports events); `usi` defines
+//! the `usi::UsiEngine` trait that `engine` implements, knows no bitboards, and takes from
+//! `search` only the plain data a `go` command is parsed into.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]

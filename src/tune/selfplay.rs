@@ -1,10 +1,11 @@
 //! Self-play at a fixed number of nodes per move: the games the tuner learns from.
 //!
 //! Each game starts from an opening line, plays a few random legal moves (so that no two games
-//! are alike), then lets the engine play both sides. Quiet positions (not in check, the chosen
-//! move neither captures nor promotes, the score not a mate) are written with the game's result
-//! and the search score, both from Black's point of view:
-//! `sfen<TAB>result (1, 0.5 or 0)<TAB>score (cp)<TAB>game number`.
+//! are alike), then lets the engine play both sides. A game ends by the rules, at `max_plies`
+//! (a draw), or by adjudication once both sides' searches agree that one side is far ahead.
+//! Quiet positions (not in check, the chosen move neither captures nor promotes, the score not
+//! a mate) are written with the game's result and the search score, both from Black's point of
+//! view, in game order: `sfen<TAB>result (1, 0.5 or 0)<TAB>score (cp)<TAB>game number`.
 
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, SearchControl, SearchOptions, Searcher, MATE_BOUND};
@@ -108,7 +109,7 @@ impl Adjudication {
     }
 }
 
-/// Parses an opening line ("startpos moves ...", "sfen <sfen> moves ...", or a bare SFEN).
+/// Parses an opening line (`startpos moves ...`, `sfen <sfen> moves ...`, or a bare SFEN).
 pub fn parse_opening(line: &str) -> Option<Position> {
     let line = line.trim();
     let (sfen, moves) = match line.split_once(" moves ") {
