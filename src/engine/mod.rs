@@ -135,13 +135,26 @@ impl Engine {
         }
     }
 
-    /// Keeps the handle of a started search thread; if it could not start, replaces the
-    /// searcher it took (so the next `go` still works) and reports the error.
-    fn start_worker(
+    /// Runs `task` on the worker thread with the searcher (which it hands back when done);
+    /// whatever it reports goes to `events`. The control flags are reset first (`ponder`: the
+    /// search waits for `ponderhit`). If the thread cannot start, a fresh searcher replaces the
+    /// one taken, so the next command still works.
+    fn spawn_worker(
         &mut self,
-        spawned: std::io::Result<JoinHandle<Searcher>>,
         what: &str,
+        ponder: bool,
+        events: Sender<EngineEvent>,
+        task: impl FnOnce(Searcher, &Sender<EngineEvent>) -> Searcher + Send + 'static,
     ) -> Result<(), String> {
+        if self.worker.is_some() {
+            return Err("a search is already running".into());
+        }
+        self.control.reset(ponder);
+        let searcher = self.searcher.take().expect("searcher available when idle");
+        let spawned = std::thread::Builder::new()
+            .name(what.into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || task(searcher, &events));
         match spawned {
             Ok(handle) => {
                 self.worker = Some(handle);
@@ -152,25 +165,6 @@ impl Engine {
                 Err(format!("cannot start the {what} thread: {e}"))
             }
         }
-    }
-
-    /// Runs `task` on the worker thread with the searcher (which it hands back when done);
-    /// whatever it reports goes to `events`.
-    fn spawn_worker(
-        &mut self,
-        what: &str,
-        events: Sender<EngineEvent>,
-        task: impl FnOnce(Searcher, &Sender<EngineEvent>) -> Searcher + Send + 'static,
-    ) -> Result<(), String> {
-        if self.worker.is_some() {
-            return Err("a search is already running".into());
-        }
-        let searcher = self.searcher.take().expect("searcher available when idle");
-        let spawned = std::thread::Builder::new()
-            .name(what.into())
-            .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || task(searcher, &events));
-        self.start_worker(spawned, what)
     }
 }
 
@@ -264,7 +258,7 @@ impl UsiEngine for Engine {
             // The search goes on with the table there is.
             let _ = events.send(EngineEvent::Message(format!("error: {e}")));
         }
-        self.control.reset(limits.ponder);
+        let ponder = limits.ponder;
         let mut pos = self.position.clone();
         let options = self.search_options();
         // Resign a position lost by force, but never while pondering or analysing.
@@ -273,7 +267,7 @@ impl UsiEngine for Engine {
         let multipv = self.settings.multipv;
         let tt_for_recovery = self.tt.clone();
         let control_for_recovery = self.control.clone();
-        self.spawn_worker("search", events, move |mut searcher, events| {
+        self.spawn_worker("search", ponder, events, move |mut searcher, events| {
             let mut report = |e: SearchEvent| match e {
                 SearchEvent::Info(info) => {
                     let _ = events.send(EngineEvent::Info(info_line(&info, multipv)));
@@ -312,10 +306,9 @@ impl UsiEngine for Engine {
     }
 
     fn go_mate(&mut self, limit: MateLimit, events: Sender<EngineEvent>) -> Result<(), String> {
-        self.control.reset(false);
         let control = self.control.clone();
         let mut pos = self.position.clone();
-        self.spawn_worker("mate", events, move |searcher, events| {
+        self.spawn_worker("mate", false, events, move |searcher, events| {
             let answer = match mate_search(&mut pos, limit, &control) {
                 MateOutcome::Mate(pv) => {
                     CheckmateAnswer::Mate(pv.iter().map(|m| m.to_string()).collect())
@@ -350,10 +343,9 @@ impl UsiEngine for Engine {
     }
 
     fn perft(&mut self, depth: u32, events: Sender<EngineEvent>) -> Result<(), String> {
-        self.control.reset(false);
         let control = self.control.clone();
         let mut pos = self.position.clone();
-        self.spawn_worker("perft", events, move |searcher, events| {
+        self.spawn_worker("perft", false, events, move |searcher, events| {
             let start = std::time::Instant::now();
             match perft_divide_until(&mut pos, depth, &|| control.stopped()) {
                 Some(split) => {
@@ -412,10 +404,9 @@ impl UsiEngine for Engine {
     }
 
     fn bench(&mut self, depth: Option<u32>, events: Sender<EngineEvent>) -> Result<(), String> {
-        self.control.reset(false);
         let control = self.control.clone();
         let depth = depth.unwrap_or(crate::bench::DEFAULT_DEPTH);
-        self.spawn_worker("bench", events, move |searcher, events| {
+        self.spawn_worker("bench", false, events, move |searcher, events| {
             crate::bench::run(depth, control, &mut |line| {
                 let _ = events.send(EngineEvent::Message(line));
             });
