@@ -16,7 +16,7 @@ FS_NODES2 ?= 30000
 CLOCK = $(if $(TIME),--time $(TIME) --inc $(or $(INC),0),--byoyomi $(BYOYOMI))
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt weights weights-data \
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt weights weights-fit weights-data check-weights \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
 
 help:
@@ -126,32 +126,39 @@ WEIGHTS_NODES ?= 4000
 KING_GROUPS := "near own king" "near enemy king" "king square" "attack on king" "weak king squares" \
 	"drop threats" "king defenders"
 
-weights-data: build ## Regenerate positions/tune/ (self-play, fairy-stockfish and GPSShogi scores; about 50 min on 2 idle cores; needs make deps)
+weights-data: build ## Regenerate positions/tune/ (self-play, fairy-stockfish and GPSShogi scores; about 45 min on 2 cores; needs make deps)
 	mkdir -p $(TUNE_DIR) $(WEIGHTS_DATA)
 	$(BIN) selfplay --games $(WEIGHTS_GAMES) --nodes $(WEIGHTS_NODES) --seed $(WEIGHTS_SEED) --out $(TUNE_DIR)/selfplay.txt
 	$(PY) scripts/fs_label.py --depth 7 --every 2 --offset 0 $(TUNE_DIR)/selfplay.txt $(TUNE_DIR)/fs7.0 & p0=$$!; \
 	$(PY) scripts/fs_label.py --depth 7 --every 2 --offset 1 $(TUNE_DIR)/selfplay.txt $(TUNE_DIR)/fs7.1 & p1=$$!; \
 	wait $$p0 && wait $$p1
-	cat $(TUNE_DIR)/fs7.0 $(TUNE_DIR)/fs7.1 | gzip -9 -n > $(WEIGHTS_DATA)/fs7.tsv.gz
+	cat $(TUNE_DIR)/fs7.0 $(TUNE_DIR)/fs7.1 | xz -9 -T1 > $(WEIGHTS_DATA)/fs7.tsv.xz
 	$(PY) scripts/fs_label.py --gps --depth 4 --every 32 --offset 0 $(TUNE_DIR)/selfplay.txt $(TUNE_DIR)/gps4.0 & p0=$$!; \
 	$(PY) scripts/fs_label.py --gps --depth 4 --every 32 --offset 16 $(TUNE_DIR)/selfplay.txt $(TUNE_DIR)/gps4.1 & p1=$$!; \
 	wait $$p0 && wait $$p1
-	cat $(TUNE_DIR)/gps4.0 $(TUNE_DIR)/gps4.1 | gzip -9 -n > $(WEIGHTS_DATA)/gps4.tsv.gz
+	cat $(TUNE_DIR)/gps4.0 $(TUNE_DIR)/gps4.1 | xz -9 -T1 > $(WEIGHTS_DATA)/gps4.tsv.xz
 
-weights: build ## Fit src/eval/weights.in from the committed data in positions/tune/ (minutes), then rebuild
+WEIGHTS_OUT ?= src/eval/weights.in
+weights-fit: build
 	mkdir -p $(TUNE_DIR)
-	gzip -dc $(WEIGHTS_DATA)/fs7.tsv.gz > $(TUNE_DIR)/fs7.txt
-	gzip -dc $(WEIGHTS_DATA)/gps4.tsv.gz > $(TUNE_DIR)/gps4.txt
+	xz -dc $(WEIGHTS_DATA)/fs7.tsv.xz > $(TUNE_DIR)/fs7.txt
+	xz -dc $(WEIGHTS_DATA)/gps4.tsv.xz > $(TUNE_DIR)/gps4.txt
 	# 1. Every weight from scratch, to fairy-stockfish's scores of every position.
 	$(BIN) tune --from-scratch --result-weight 0 --l2 0 --out $(TUNE_DIR)/weights-fs7.in $(TUNE_DIR)/fs7.txt
 	# 2. The king groups scaled up: the fit to shallow scores underrates king safety.
 	$(PY) scripts/scale_weights.py $(TUNE_DIR)/weights-fs7.in $(TUNE_DIR)/weights-fs7.in 1.5 $(KING_GROUPS)
 	# 3. A small step towards GPSShogi's scores of one position in 16, held-out games deciding when to stop.
 	$(BIN) tune --start $(TUNE_DIR)/weights-fs7.in --result-weight 0 --l2 0 --learning-rate 0.5 --epochs 300 \
-		--note "Made by \`make weights\` from positions/tune/fs7.tsv.gz and gps4.tsv.gz (docs/tuning.md)." \
-		--out src/eval/weights.in $(TUNE_DIR)/gps4.txt
+		--note "Made by \`make weights\` from positions/tune/fs7.tsv.xz and gps4.tsv.xz (docs/tuning.md)." \
+		--out $(WEIGHTS_OUT) $(TUNE_DIR)/gps4.txt
+
+weights: weights-fit ## Fit src/eval/weights.in from the committed data in positions/tune/ (about 2 min), then rebuild
 	$(CARGO) build --release
 	$(BIN) bench
+
+check-weights: ## Refit the weights from positions/tune/ and check that they are the committed ones (CI runs this)
+	$(MAKE) --no-print-directory weights-fit WEIGHTS_OUT=$(TUNE_DIR)/weights-check.in
+	cmp $(TUNE_DIR)/weights-check.in src/eval/weights.in && echo "the committed weights are reproduced exactly"
 
 clean:
 	$(CARGO) clean
