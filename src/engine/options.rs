@@ -6,7 +6,9 @@ use super::{Engine, Settings};
 use crate::eval::weights_without;
 use crate::search::params::Features;
 use crate::shogi::EnteringKingRule;
-use crate::usi::options::{OptionKind, UsiOption};
+use crate::usi::options::{
+    parse_check, parse_combo, parse_spin, parse_text, OptionKind, UsiOption,
+};
 use std::sync::Arc;
 
 /// An option's type, with a typed reader of its current value and a typed setter.
@@ -197,44 +199,12 @@ impl EngineOption {
     /// Parses `value` for this option and sets it; on error nothing changes.
     pub fn apply(&self, engine: &mut Engine, value: Option<&str>) -> Result<(), String> {
         let name = self.name;
-        let needs_value = || format!("option {name} needs a value");
         match &self.setter {
             Setter::Button { press } => press(engine),
-            Setter::Spin { min, max, set, .. } => {
-                let v = value.ok_or_else(needs_value)?;
-                let n: i64 = v
-                    .trim()
-                    .parse()
-                    .map_err(|_| format!("option {name} expects an integer, got '{v}'"))?;
-                if !(*min..=*max).contains(&n) {
-                    return Err(format!("option {name}: {n} is outside {min}..{max}"));
-                }
-                set(engine, n);
-            }
-            Setter::Check { set, .. } => {
-                let v = value.ok_or_else(needs_value)?;
-                let on = match v.trim().to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => return Err(format!("option {name} expects true or false, got '{v}'")),
-                };
-                set(engine, on);
-            }
-            Setter::Combo { vars, set, .. } => {
-                let v = value.ok_or_else(needs_value)?;
-                let vars = vars();
-                let choice = vars
-                    .iter()
-                    .find(|x| x.eq_ignore_ascii_case(v.trim()))
-                    .ok_or_else(|| {
-                        format!("option {name}: '{v}' is not one of {}", vars.join(", "))
-                    })?;
-                set(engine, choice);
-            }
-            Setter::Text { set, .. } => {
-                let v = value.ok_or_else(needs_value)?;
-                set(engine, if v == "<empty>" { "" } else { v })?;
-            }
+            Setter::Spin { min, max, set, .. } => set(engine, parse_spin(name, value, *min, *max)?),
+            Setter::Check { set, .. } => set(engine, parse_check(name, value)?),
+            Setter::Combo { vars, set, .. } => set(engine, parse_combo(name, value, &vars())?),
+            Setter::Text { set, .. } => set(engine, parse_text(name, value)?)?,
         }
         Ok(())
     }

@@ -72,34 +72,70 @@ impl fmt::Display for UsiOption {
     }
 }
 
-impl UsiOption {
-    /// Checks `value` against the declaration; returns it normalised (spin as integer text,
-    /// check as `true`/`false`, combo in its declared spelling).
-    pub fn validate(&self, value: Option<&str>) -> Result<String, String> {
-        let name = &self.name;
-        match (&self.kind, value) {
-            (OptionKind::Button, _) => Ok(String::new()),
-            (_, None) => Err(format!("option {name} needs a value")),
-            (OptionKind::Spin { min, max, .. }, Some(v)) => match v.trim().parse::<i64>() {
-                Ok(n) if (*min..=*max).contains(&n) => Ok(n.to_string()),
-                Ok(n) => Err(format!("option {name}: {n} is outside {min}..{max}")),
-                Err(_) => Err(format!("option {name} expects an integer, got '{v}'")),
-            },
-            (OptionKind::Check { .. }, Some(v)) => match v.trim().to_ascii_lowercase().as_str() {
-                "true" => Ok("true".into()),
-                "false" => Ok("false".into()),
-                _ => Err(format!("option {name} expects true or false, got '{v}'")),
-            },
-            (OptionKind::Combo { vars, .. }, Some(v)) => vars
-                .iter()
-                .find(|x| x.eq_ignore_ascii_case(v.trim()))
-                .cloned()
-                .ok_or_else(|| format!("option {name}: '{v}' is not one of {}", vars.join(", "))),
-            (OptionKind::Text { .. }, Some(v)) => Ok(if v == "<empty>" {
-                String::new()
-            } else {
-                v.to_string()
-            }),
-        }
+/// Reads a `spin` value: an integer in `min..=max`.
+pub fn parse_spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
+    let v = value.ok_or_else(|| needs_value(name))?;
+    let n: i64 = v
+        .trim()
+        .parse()
+        .map_err(|_| format!("option {name} expects an integer, got '{v}'"))?;
+    if !(min..=max).contains(&n) {
+        return Err(format!("option {name}: {n} is outside {min}..{max}"));
+    }
+    Ok(n)
+}
+
+/// Reads a `check` value: `true` or `false`, in any case.
+pub fn parse_check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    let v = value.ok_or_else(|| needs_value(name))?;
+    match v.trim().to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("option {name} expects true or false, got '{v}'")),
+    }
+}
+
+/// Reads a `combo` value: one of `vars`, in any case; returns it as declared.
+pub fn parse_combo<'a>(
+    name: &str,
+    value: Option<&str>,
+    vars: &[&'a str],
+) -> Result<&'a str, String> {
+    let v = value.ok_or_else(|| needs_value(name))?;
+    vars.iter()
+        .find(|x| x.eq_ignore_ascii_case(v.trim()))
+        .copied()
+        .ok_or_else(|| format!("option {name}: '{v}' is not one of {}", vars.join(", ")))
+}
+
+/// Reads a `string` value: `<empty>` is the empty string.
+pub fn parse_text<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
+    let v = value.ok_or_else(|| needs_value(name))?;
+    Ok(if v == "<empty>" { "" } else { v })
+}
+
+fn needs_value(name: &str) -> String {
+    format!("option {name} needs a value")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_read_by_type() {
+        assert_eq!(parse_spin("H", Some(" 64 "), 1, 100), Ok(64));
+        assert!(parse_spin("H", Some("0"), 1, 100).is_err());
+        assert!(parse_spin("H", Some("lots"), 1, 100).is_err());
+        assert!(parse_spin("H", None, 1, 100).is_err());
+        assert_eq!(parse_check("P", Some("TRUE")), Ok(true));
+        assert!(parse_check("P", Some("maybe")).is_err());
+        assert_eq!(
+            parse_combo("R", Some("tryrule"), &["CSARule27", "TryRule"]),
+            Ok("TryRule")
+        );
+        assert!(parse_combo("R", Some("Sometimes"), &["TryRule"]).is_err());
+        assert_eq!(parse_text("E", Some("<empty>")), Ok(""));
+        assert_eq!(parse_text("E", Some("castles")), Ok("castles"));
     }
 }
