@@ -4,15 +4,14 @@
 
 mod options;
 
-use crate::eval::{Weights, WEIGHTS};
 use crate::search::mate::{mate_search, MateOutcome};
-use crate::search::params::{Features, SEARCH_STACK_BYTES};
+use crate::search::params::SEARCH_STACK_BYTES;
 use crate::search::tt::TranspositionTable;
 use crate::search::{
     Limits, MateLimit, Score, SearchControl, SearchEvent, SearchOptions, Searcher, MATE_BOUND,
 };
 use crate::shogi::perft::perft_divide_until;
-use crate::shogi::{generate_all, parse_usi_move, Color, EnteringKingRule, MoveList, Position};
+use crate::shogi::{generate_all, parse_usi_move, Color, MoveList, Position};
 use crate::usi::options::UsiOption;
 use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, InfoLine, UsiScore};
 use crate::usi::UsiEngine;
@@ -28,39 +27,22 @@ pub const DEFAULT_HASH_MB: usize = 64;
 pub struct Settings {
     /// USI_Hash, MiB.
     pub hash_mb: usize,
-    /// Threads.
-    pub threads: usize,
     /// USI_Ponder: whether to send `ponder` moves.
     pub ponder: bool,
-    /// MultiPV.
-    pub multipv: usize,
-    /// MoveOverhead, ms.
-    pub move_overhead_ms: u64,
-    /// EnteringKingRule.
-    pub entering_king_rule: EnteringKingRule,
-    /// Search_* switches (for measuring what each technique is worth).
-    pub features: Features,
-    /// Contempt, centipawns.
-    pub contempt: i32,
     /// Eval_Off: the evaluation groups switched off, as given.
     pub eval_off: String,
-    /// The evaluation's weights, less the groups named by Eval_Off.
-    pub weights: Arc<Weights>,
+    /// What every search is given: Threads, MultiPV, MoveOverhead, EnteringKingRule, Contempt,
+    /// the `Search_*` switches, and the weights less the groups named by Eval_Off.
+    pub search: SearchOptions,
 }
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
             hash_mb: DEFAULT_HASH_MB,
-            threads: 1,
             ponder: false,
-            multipv: 1,
-            move_overhead_ms: crate::search::params::DEFAULT_MOVE_OVERHEAD_MS,
-            entering_king_rule: EnteringKingRule::default(),
-            features: Features::default(),
-            contempt: 0,
             eval_off: String::new(),
-            weights: Arc::new(WEIGHTS),
+            search: SearchOptions::default(),
         }
     }
 }
@@ -120,18 +102,6 @@ impl Engine {
                 self.settings.hash_mb = old;
                 Err(format!("{e}; keeping the table of {old} MiB"))
             }
-        }
-    }
-
-    fn search_options(&self) -> SearchOptions {
-        SearchOptions {
-            multipv: self.settings.multipv,
-            move_overhead_ms: self.settings.move_overhead_ms,
-            threads: self.settings.threads,
-            entering_king_rule: self.settings.entering_king_rule,
-            features: self.settings.features,
-            contempt: self.settings.contempt,
-            weights: self.settings.weights.clone(),
         }
     }
 
@@ -260,11 +230,11 @@ impl UsiEngine for Engine {
         }
         let ponder = limits.ponder;
         let mut pos = self.position.clone();
-        let options = self.search_options();
+        let options = self.settings.search.clone();
         // Resign a position lost by force, but never while pondering or analysing.
         let allow_resign = !limits.ponder && !limits.infinite;
         let send_ponder = self.settings.ponder;
-        let multipv = self.settings.multipv;
+        let multipv = self.settings.search.multipv;
         let tt_for_recovery = self.tt.clone();
         let control_for_recovery = self.control.clone();
         self.spawn_worker("search", ponder, events, move |mut searcher, events| {

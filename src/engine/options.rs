@@ -52,8 +52,8 @@ macro_rules! feature {
         EngineOption {
             name: $name,
             setter: Setter::Check {
-                get: |s| s.features.$field,
-                set: |e, on| e.settings.features.$field = on,
+                get: |s| s.search.features.$field,
+                set: |e, on| e.settings.search.features.$field = on,
             },
         }
     };
@@ -83,8 +83,8 @@ pub(super) static OPTIONS: &[EngineOption] = &[
         setter: Setter::Spin {
             min: 1,
             max: 256,
-            get: |s| s.threads as i64,
-            set: |e, v| e.settings.threads = v as usize,
+            get: |s| s.search.threads as i64,
+            set: |e, v| e.settings.search.threads = v as usize,
         },
     },
     EngineOption {
@@ -92,8 +92,8 @@ pub(super) static OPTIONS: &[EngineOption] = &[
         setter: Setter::Spin {
             min: 1,
             max: 600,
-            get: |s| s.multipv as i64,
-            set: |e, v| e.settings.multipv = v as usize,
+            get: |s| s.search.multipv as i64,
+            set: |e, v| e.settings.search.multipv = v as usize,
         },
     },
     EngineOption {
@@ -101,8 +101,8 @@ pub(super) static OPTIONS: &[EngineOption] = &[
         setter: Setter::Spin {
             min: 0,
             max: 10000,
-            get: |s| s.move_overhead_ms as i64,
-            set: |e, v| e.settings.move_overhead_ms = v as u64,
+            get: |s| s.search.move_overhead_ms as i64,
+            set: |e, v| e.settings.search.move_overhead_ms = v as u64,
         },
     },
     EngineOption {
@@ -110,18 +110,18 @@ pub(super) static OPTIONS: &[EngineOption] = &[
         setter: Setter::Spin {
             min: -3000,
             max: 3000,
-            get: |s| i64::from(s.contempt),
-            set: |e, v| e.settings.contempt = v as i32,
+            get: |s| i64::from(s.search.contempt),
+            set: |e, v| e.settings.search.contempt = v as i32,
         },
     },
     EngineOption {
         name: "EnteringKingRule",
         setter: Setter::Combo {
             vars: || EnteringKingRule::ALL.iter().map(|(_, n)| *n).collect(),
-            get: |s| s.entering_king_rule.name(),
+            get: |s| s.search.entering_king_rule.name(),
             set: |e, name| {
                 if let Some(rule) = EnteringKingRule::from_name(name) {
-                    e.settings.entering_king_rule = rule;
+                    e.settings.search.entering_king_rule = rule;
                 }
             },
         },
@@ -138,7 +138,7 @@ pub(super) static OPTIONS: &[EngineOption] = &[
             get: |s| s.eval_off.clone(),
             set: |e, groups| {
                 let weights = weights_without(groups)?;
-                e.settings.weights = Arc::new(*weights);
+                e.settings.search.weights = Arc::new(*weights);
                 e.settings.eval_off = groups.to_string();
                 // Stored static evaluations were made with the old weights.
                 e.tt.clear();
@@ -254,7 +254,7 @@ mod tests {
             .filter(|o| o.name.starts_with("Search_") || o.name == "Eval_Form")
         {
             let mut engine = Engine::new();
-            let before = engine.settings.features;
+            let before = engine.settings.search.features;
             let value = if matches!(
                 o.declaration(&Settings::default()).kind,
                 OptionKind::Check { default: true }
@@ -264,7 +264,7 @@ mod tests {
                 "true"
             };
             o.apply(&mut engine, Some(value)).unwrap();
-            assert_ne!(before, engine.settings.features, "{}", o.name);
+            assert_ne!(before, engine.settings.search.features, "{}", o.name);
         }
     }
 
