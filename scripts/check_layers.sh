@@ -24,8 +24,9 @@ check eval "shogi"
 check search "eval shogi"
 check usi "search"
 check bench.rs "search shogi"
+check book "shogi"
 check tune "search eval shogi"
-check engine "usi bench search eval shogi"
+check engine "usi bench book search eval shogi"
 
 # usi/ uses only the search's plain data types (what a go asks for).
 if grep -rn 'crate::search' usi | grep -v 'crate::search::{Limits, MateLimit}'; then
@@ -33,7 +34,7 @@ if grep -rn 'crate::search' usi | grep -v 'crate::search::{Limits, MateLimit}'; 
     status=1
 fi
 
-if grep -rnE '\b(e?print!|e?println!)' shogi eval search tune bench.rs engine; then
+if grep -rnE '\b(e?print!|e?println!)' shogi eval search tune bench.rs book engine; then
     echo "layers: only usi/ and main.rs print"
     status=1
 fi

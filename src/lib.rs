@@ -5,6 +5,7 @@
 //! ```text
 //! engine -> usi -> search -> eval -> shogi
 //! engine -> bench -> search
+//! engine -> book -> shogi
 //! tune -> search, eval, shogi
 //! ```
 //!
@@ -16,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod book;
 pub mod engine;
 pub mod eval;
 pub mod search;

@@ -79,6 +79,11 @@ enum Cmd {
         #[arg(long)]
         out: String,
     },
+    /// Opening books in the YaneuraOu format (`#YANEURAOU-DB2016 1.00`).
+    Book {
+        #[command(subcommand)]
+        command: BookCmd,
+    },
     /// Fit the evaluation's weights to self-play data and write them as the weights data file.
     Tune {
         /// Data files written by `selfplay` (none: write the starting weights as they are).
@@ -113,6 +118,83 @@ enum Cmd {
     },
 }
 
+#[derive(Subcommand)]
+enum BookCmd {
+    /// Print the book's moves for a position, best value first.
+    Show {
+        /// The book file.
+        #[arg(long)]
+        file: String,
+        /// Position (default: the starting position); `moves ...` may follow the SFEN.
+        sfen: Option<String>,
+    },
+    /// Merge books into one (a later book's move replaces an earlier one's) and write it.
+    Merge {
+        /// Books to merge, in order.
+        #[arg(required = true)]
+        books: Vec<String>,
+        /// Where to write the merged book.
+        #[arg(long)]
+        out: String,
+    },
+}
+
+fn read_book_or_exit(file: &str) -> hisha::book::Book {
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
+        eprintln!("error: cannot read {file}: {e}");
+        std::process::exit(2);
+    });
+    let (book, report) = hisha::book::Book::parse(&text);
+    eprintln!(
+        "{file}: {} positions, {} moves, {} lines left out",
+        report.positions, report.moves, report.skipped
+    );
+    book
+}
+
+fn book_command(command: BookCmd) {
+    match command {
+        BookCmd::Show { file, sfen } => {
+            let book = read_book_or_exit(&file);
+            let spec = sfen.unwrap_or_else(|| STARTPOS_SFEN.to_string());
+            let Some(pos) = hisha::tune::selfplay::parse_opening(&spec) else {
+                eprintln!("error: bad position: {spec}");
+                std::process::exit(2);
+            };
+            match book.probe(&pos) {
+                None => println!("not in the book"),
+                Some(moves) => {
+                    let mut moves = moves.to_vec();
+                    moves.sort_by_key(|m| (std::cmp::Reverse(m.value), std::cmp::Reverse(m.count)));
+                    println!("move   reply  value  depth  count");
+                    for m in moves {
+                        let reply = m.ponder.map_or("none".to_string(), |p| p.to_string());
+                        println!(
+                            "{:<6} {:<6} {:>5}  {:>5}  {:>5}",
+                            m.mv.to_string(),
+                            reply,
+                            m.value,
+                            m.depth,
+                            m.count
+                        );
+                    }
+                }
+            }
+        }
+        BookCmd::Merge { books, out } => {
+            let mut merged = hisha::book::Book::new();
+            for file in &books {
+                merged.merge(&read_book_or_exit(file));
+            }
+            if let Err(e) = std::fs::write(&out, merged.to_text()) {
+                eprintln!("error: cannot write {out}: {e}");
+                std::process::exit(1);
+            }
+            println!("{} positions written to {out}", merged.len());
+        }
+    }
+}
+
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
@@ -131,6 +213,7 @@ fn main() {
             let mut stdout = std::io::stdout();
             hisha::usi::run(&mut engine, input, &mut stdout);
         }
+        Cmd::Book { command } => book_command(command),
         Cmd::Bench { depth } => {
             hisha::bench::run(depth, SearchControl::new(), &mut |line| println!("{line}"));
         }

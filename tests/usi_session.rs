@@ -620,3 +620,85 @@ fn perft_and_bench_leave_the_front_end_free() {
         t.elapsed()
     );
 }
+
+#[test]
+fn opening_book_moves_are_played_when_the_book_applies() {
+    let dir = std::env::temp_dir().join(format!("hisha-book-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.db");
+    // A move the search would not choose, so that playing it proves the book was used; a
+    // second position with an illegal move, left out.
+    std::fs::write(
+        &book,
+        "#YANEURAOU-DB2016 1.00\n\
+         sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n\
+         1g1f 9c9d 10 20 5\n\
+         sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1\n\
+         5a5c none 0 0 1\n",
+    )
+    .unwrap();
+    let mut s = UsiProcess::start();
+    s.send(&format!("setoption name BookFile value {}", book.display()));
+    let said = s.sync();
+    assert!(
+        said.iter()
+            .any(|l| l.contains("2 positions, 1 moves, 1 lines left out")),
+        "{said:?}"
+    );
+    s.send("setoption name USI_Ponder value true");
+    s.send("position startpos");
+    let t = Instant::now();
+    s.send("go btime 0 wtime 0 byoyomi 2000");
+    let (best, before) = s.expect_with("bestmove", 1000);
+    assert_eq!(best, "bestmove 1g1f ponder 9c9d");
+    assert!(t.elapsed() < Duration::from_millis(500));
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("info string book move 1g1f")),
+        "{before:?}"
+    );
+    // Analysis and pondering search: no book.
+    s.send("go depth 2");
+    let (best, before) = s.expect_with("bestmove", 5000);
+    assert!(
+        !before.iter().any(|l| l.contains("book move")),
+        "{before:?}"
+    );
+    assert_ne!(best, "bestmove 1g1f ponder 9c9d");
+    s.send("go ponder btime 0 wtime 0 byoyomi 2000");
+    s.expect_silence("bestmove", 300);
+    s.send("stop");
+    s.expect("bestmove", 1000);
+    // Switched off, or past BookMoves: no book.
+    for off in [
+        "setoption name USI_OwnBook value false",
+        "setoption name BookMoves value 0",
+    ] {
+        s.send(off);
+        s.send("go btime 0 wtime 0 byoyomi 300");
+        let (_, before) = s.expect_with("bestmove", 2000);
+        assert!(
+            !before.iter().any(|l| l.contains("book move")),
+            "{off}: {before:?}"
+        );
+        s.send("setoption name USI_OwnBook value true");
+        s.send("setoption name BookMoves value 16");
+    }
+    // A book that cannot be read is an error; the engine plays on without one.
+    s.send("setoption name BookFile value /no/such/book.db");
+    let said = s.sync();
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("info string error: cannot read the book")),
+        "{said:?}"
+    );
+    s.send("go btime 0 wtime 0 byoyomi 300");
+    let (_, before) = s.expect_with("bestmove", 2000);
+    assert!(
+        !before.iter().any(|l| l.contains("book move")),
+        "{before:?}"
+    );
+    s.expect_error("setoption name BookSelect value often");
+    let _ = std::fs::remove_dir_all(&dir);
+}

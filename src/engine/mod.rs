@@ -4,6 +4,7 @@
 
 mod options;
 
+use crate::book::{choose, Book, BookPolicy};
 use crate::search::mate::{mate_search, MateOutcome};
 use crate::search::params::SEARCH_STACK_BYTES;
 use crate::search::tt::TranspositionTable;
@@ -34,7 +35,18 @@ pub struct Settings {
     /// What every search is given: Threads, MultiPV, MoveOverhead, EnteringKingRule, Contempt,
     /// the `Search_*` switches, and the weights less the groups named by Eval_Off.
     pub search: SearchOptions,
+    /// USI_OwnBook: whether to play from the book.
+    pub own_book: bool,
+    /// BookFile: the book's path, or `no_book`.
+    pub book_file: String,
+    /// BookMoves: the book is used up to this move number.
+    pub book_moves: u32,
+    /// BookEvalDiff, BookSelect, BookRandom.
+    pub book_policy: BookPolicy,
 }
+
+/// The `BookFile` value that means no book.
+pub const NO_BOOK: &str = "no_book";
 
 impl Default for Settings {
     fn default() -> Self {
@@ -43,6 +55,10 @@ impl Default for Settings {
             ponder: false,
             eval_off: String::new(),
             search: SearchOptions::default(),
+            own_book: true,
+            book_file: NO_BOOK.to_string(),
+            book_moves: 16,
+            book_policy: BookPolicy::default(),
         }
     }
 }
@@ -55,6 +71,9 @@ pub struct Engine {
     control: Arc<SearchControl>,
     searcher: Option<Searcher>,
     worker: Option<JoinHandle<Searcher>>,
+    /// The book read from `book_from`.
+    book: Option<Arc<Book>>,
+    book_from: String,
 }
 
 impl Default for Engine {
@@ -75,6 +94,8 @@ impl Engine {
             tt,
             control,
             worker: None,
+            book: None,
+            book_from: NO_BOOK.to_string(),
         }
     }
 
@@ -103,6 +124,57 @@ impl Engine {
                 Err(format!("{e}; keeping the table of {old} MiB"))
             }
         }
+    }
+
+    /// Reads the book named by `BookFile` if it is not the one read. If it cannot be read, the
+    /// engine goes on without a book and `BookFile` says so.
+    fn ensure_book(&mut self) -> Result<Option<String>, String> {
+        if self.settings.book_file == self.book_from {
+            return Ok(None);
+        }
+        let file = self.settings.book_file.clone();
+        self.book = None;
+        self.book_from = file.clone();
+        if file == NO_BOOK {
+            return Ok(None);
+        }
+        let text = std::fs::read_to_string(&file).map_err(|e| {
+            self.settings.book_file = NO_BOOK.to_string();
+            self.book_from = NO_BOOK.to_string();
+            format!("cannot read the book {file}: {e}; playing without a book")
+        })?;
+        let (book, report) = Book::parse(&text);
+        self.book = Some(Arc::new(book));
+        Ok(Some(format!(
+            "book {file}: {} positions, {} moves{}",
+            report.positions,
+            report.moves,
+            if report.skipped > 0 {
+                format!(
+                    ", {} lines left out (not legal or not readable)",
+                    report.skipped
+                )
+            } else {
+                String::new()
+            }
+        )))
+    }
+
+    /// The book's move for the root, if the book is on and applies to this `go`: a game move
+    /// (a clock or a move time, not pondering, not infinite, no searchmoves) within
+    /// `BookMoves` moves of the start.
+    fn book_move(&self, limits: &Limits) -> Option<(crate::book::BookMove, usize)> {
+        let book = self.book.as_ref()?;
+        let in_game = (limits.has_clock() || limits.movetime.is_some())
+            && !limits.ponder
+            && !limits.infinite
+            && limits.searchmoves.is_empty();
+        if !self.settings.own_book || !in_game || self.position.ply() > self.settings.book_moves {
+            return None;
+        }
+        let moves = book.probe(&self.position)?;
+        let m = choose(moves, &self.settings.book_policy, &mut rand::thread_rng())?;
+        Some((m, moves.len()))
     }
 
     /// Runs `task` on the worker thread with the searcher (which it hands back when done);
@@ -179,8 +251,17 @@ impl UsiEngine for Engine {
             .apply(self, value)
     }
 
-    fn is_ready(&mut self) -> Result<(), String> {
-        self.ensure_hash()
+    fn is_ready(&mut self) -> Vec<String> {
+        let mut said = Vec::new();
+        if let Err(e) = self.ensure_hash() {
+            said.push(format!("error: {e}"));
+        }
+        match self.ensure_book() {
+            Ok(Some(loaded)) => said.push(loaded),
+            Ok(None) => {}
+            Err(e) => said.push(format!("error: {e}")),
+        }
+        said
     }
 
     fn new_game(&mut self) -> Result<(), String> {
@@ -227,6 +308,27 @@ impl UsiEngine for Engine {
         if let Err(e) = self.ensure_hash() {
             // The search goes on with the table there is.
             let _ = events.send(EngineEvent::Message(format!("error: {e}")));
+        }
+        match self.ensure_book() {
+            Ok(Some(loaded)) => {
+                let _ = events.send(EngineEvent::Message(loaded));
+            }
+            Ok(None) => {}
+            Err(e) => {
+                let _ = events.send(EngineEvent::Message(format!("error: {e}")));
+            }
+        }
+        if let Some((m, of)) = self.book_move(&limits) {
+            let _ = events.send(EngineEvent::Message(format!(
+                "book move {} (value {}, depth {}, count {}; one of {of})",
+                m.mv, m.value, m.depth, m.count
+            )));
+            let ponder = m.ponder.filter(|_| self.settings.ponder);
+            let _ = events.send(EngineEvent::BestMove(BestMove::Move {
+                best: m.mv.to_string(),
+                ponder: ponder.map(|p| p.to_string()),
+            }));
+            return Ok(());
         }
         let ponder = limits.ponder;
         let mut pos = self.position.clone();
@@ -394,10 +496,10 @@ mod tests {
     fn a_hash_size_that_is_not_a_power_of_two_is_allocated_once() {
         let mut engine = Engine::new();
         engine.set_option("USI_Hash", Some("100")).unwrap();
-        engine.is_ready().unwrap();
+        assert!(engine.is_ready().is_empty());
         let table = Arc::as_ptr(&engine.tt);
         assert_eq!(engine.tt.size_mb(), 100);
-        engine.is_ready().unwrap();
+        assert!(engine.is_ready().is_empty());
         engine.new_game().unwrap();
         assert!(
             std::ptr::eq(table, Arc::as_ptr(&engine.tt)),
@@ -409,16 +511,18 @@ mod tests {
     fn a_table_that_cannot_be_had_leaves_the_old_one() {
         let mut engine = Engine::new();
         engine.set_option("USI_Hash", Some("3")).unwrap();
-        engine.is_ready().unwrap();
+        assert!(engine.is_ready().is_empty());
         let table = Arc::as_ptr(&engine.tt);
         engine.settings.hash_mb = usize::MAX >> 21;
-        let e = engine.is_ready().unwrap_err();
+        let said = engine.is_ready();
+        assert_eq!(said.len(), 1, "{said:?}");
+        let e = &said[0];
         assert!(
-            e.contains("cannot allocate") && e.contains("keeping"),
+            e.starts_with("error: cannot allocate") && e.contains("keeping"),
             "{e}"
         );
         assert!(std::ptr::eq(table, Arc::as_ptr(&engine.tt)));
         assert_eq!(engine.settings.hash_mb, 3);
-        engine.is_ready().unwrap();
+        assert!(engine.is_ready().is_empty());
     }
 }

@@ -2,7 +2,8 @@
 //! default (read from `Settings::default()`), and what setting it does, with the value already
 //! parsed to its type. `usi` prints the declarations; `setoption` finds the entry by name.
 
-use super::{Engine, Settings};
+use super::{Engine, Settings, NO_BOOK};
+use crate::book::Selection;
 use crate::eval::weights_without;
 use crate::search::params::Features;
 use crate::shogi::EnteringKingRule;
@@ -146,6 +147,61 @@ pub(super) static OPTIONS: &[EngineOption] = &[
             },
         },
     },
+    EngineOption {
+        name: "USI_OwnBook",
+        setter: Setter::Check {
+            get: |s| s.own_book,
+            set: |e, on| e.settings.own_book = on,
+        },
+    },
+    EngineOption {
+        name: "BookFile",
+        setter: Setter::Text {
+            get: |s| s.book_file.clone(),
+            // Read at the next `isready` (or `go`), where a failure can be reported.
+            set: |e, file| {
+                e.settings.book_file = if file.is_empty() { NO_BOOK } else { file }.to_string();
+                Ok(())
+            },
+        },
+    },
+    EngineOption {
+        name: "BookMoves",
+        setter: Setter::Spin {
+            min: 0,
+            max: 10000,
+            get: |s| i64::from(s.book_moves),
+            set: |e, v| e.settings.book_moves = v as u32,
+        },
+    },
+    EngineOption {
+        name: "BookEvalDiff",
+        setter: Setter::Spin {
+            min: 0,
+            max: 100000,
+            get: |s| i64::from(s.book_policy.eval_diff),
+            set: |e, v| e.settings.book_policy.eval_diff = v as i32,
+        },
+    },
+    EngineOption {
+        name: "BookSelect",
+        setter: Setter::Combo {
+            vars: || Selection::NAMES.iter().map(|(_, n)| *n).collect(),
+            get: |s| s.book_policy.selection.name(),
+            set: |e, name| {
+                if let Some(selection) = Selection::from_name(name) {
+                    e.settings.book_policy.selection = selection;
+                }
+            },
+        },
+    },
+    EngineOption {
+        name: "BookRandom",
+        setter: Setter::Check {
+            get: |s| s.book_policy.random,
+            set: |e, on| e.settings.book_policy.random = on,
+        },
+    },
     feature!("Search_NullMove", null_move),
     feature!("Search_LMR", lmr),
     feature!("Search_History", history),
@@ -160,7 +216,7 @@ pub(super) static OPTIONS: &[EngineOption] = &[
 ];
 
 // Every switch of `Features` has an option (the count is checked here, the names by a test).
-const _: () = assert!(OPTIONS.len() == 9 + Features::SWITCHES);
+const _: () = assert!(OPTIONS.len() == 15 + Features::SWITCHES);
 
 /// Names some GUIs and tools use for the standard options.
 const ALIASES: [(&str, &str); 3] = [

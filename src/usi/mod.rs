@@ -27,9 +27,10 @@ pub trait UsiEngine {
     fn options(&self) -> Vec<UsiOption>;
     /// Sets an option; the engine may also accept names it did not declare (`USI_Hash`, ...).
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String>;
-    /// Heavy initialisation (tables, hash) happens here, not in `usi`. An error (a table that
-    /// cannot be allocated) is reported; the engine goes on as it was.
-    fn is_ready(&mut self) -> Result<(), String>;
+    /// Heavy initialisation (the hash table, the book) happens here, not in `usi`. Returns what
+    /// to tell the user (`info string`; errors start with `error:`); after an error the engine
+    /// goes on as it was.
+    fn is_ready(&mut self) -> Vec<String>;
     /// A new game starts: forget what was learnt.
     fn new_game(&mut self) -> Result<(), String>;
     /// Sets the root position (`None`: the start position); on error the previous one stays.
@@ -203,8 +204,8 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
             }
             Command::IsReady => {
                 if !self.searching {
-                    if let Err(e) = self.engine.is_ready() {
-                        self.error(&e);
+                    for message in self.engine.is_ready() {
+                        self.send(&info_string(&message));
                     }
                 }
                 self.send("readyok");
