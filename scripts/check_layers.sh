@@ -24,7 +24,7 @@ check eval "shogi"
 check search "eval shogi"
 check usi "search"
 check bench.rs "search shogi"
-check book "shogi"
+check book "search shogi"
 check tune "search eval shogi"
 check engine "usi bench book search eval shogi"
 

@@ -5,7 +5,7 @@
 //! ```text
 //! engine -> usi -> search -> eval -> shogi
 //! engine -> bench -> search
-//! engine -> book -> shogi
+//! engine -> book -> search, shogi
 //! tune -> search, eval, shogi
 //! ```
 //!

@@ -128,6 +128,24 @@ enum BookCmd {
         /// Position (default: the starting position); `moves ...` may follow the SFEN.
         sfen: Option<String>,
     },
+    /// Build a book from opening lines: every position searched, values backed up by negamax.
+    Build {
+        /// Opening lines (`startpos moves ...`), one a line; `#` starts a comment.
+        #[arg(long)]
+        lines: String,
+        /// Where to write the book.
+        #[arg(long)]
+        out: String,
+        /// Nodes searched in every position.
+        #[arg(long, default_value_t = 1_000_000)]
+        nodes: u64,
+        /// Plies each line is continued by the search's own moves.
+        #[arg(long, default_value_t = 2)]
+        extend: usize,
+        /// Positions searched at once.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
     /// Merge books into one (a later book's move replaces an earlier one's) and write it.
     Merge {
         /// Books to merge, in order.
@@ -180,6 +198,44 @@ fn book_command(command: BookCmd) {
                     }
                 }
             }
+        }
+        BookCmd::Build {
+            lines,
+            out,
+            nodes,
+            extend,
+            threads,
+        } => {
+            let text = std::fs::read_to_string(&lines).unwrap_or_else(|e| {
+                eprintln!("error: cannot read {lines}: {e}");
+                std::process::exit(2);
+            });
+            let lines: Vec<String> = text.lines().map(str::to_owned).collect();
+            let config = hisha::book::build::BuildConfig {
+                nodes,
+                extend,
+                threads,
+            };
+            let start = Instant::now();
+            let (book, report) = hisha::book::build::build(&lines, &config, &|done, total| {
+                if done % 50 == 0 || done == total {
+                    eprintln!("{done} of {total} positions searched");
+                }
+            });
+            if report.bad_lines > 0 {
+                eprintln!("warning: {} lines left out (not legal)", report.bad_lines);
+            }
+            if let Err(e) = std::fs::write(&out, book.to_text()) {
+                eprintln!("error: cannot write {out}: {e}");
+                std::process::exit(1);
+            }
+            println!(
+                "{} lines, {} positions searched, {} book positions written to {out} in {:.0} s",
+                report.lines,
+                report.searched,
+                book.len(),
+                start.elapsed().as_secs_f64()
+            );
         }
         BookCmd::Merge { books, out } => {
             let mut merged = hisha::book::Book::new();

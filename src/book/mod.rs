@@ -14,8 +14,10 @@
 //! position reached at another move number, or by another order of moves, is found too.
 //!
 //! Reading checks every position and move: a position that does not parse, or a move that is
-//! not legal there, is left out and counted, never fatal. The book knows the rules (it plays
-//! moves to find replies) and nothing above them.
+//! not legal there, is left out and counted, never fatal. `build` makes a book from opening
+//! lines with the search's help.
+
+pub mod build;
 
 use crate::shogi::{parse_usi_move, Move, Position};
 use rand::Rng;

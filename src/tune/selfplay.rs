@@ -10,7 +10,7 @@
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, SearchControl, SearchOptions, Searcher, MATE_BOUND};
 use crate::shogi::{
-    generate_legal, parse_usi_move, Color, Declaration, MoveList, Position, Repetition,
+    generate_legal, parse_position_spec, Color, Declaration, MoveList, Position, Repetition,
 };
 use crossbeam_channel::unbounded;
 use rand::rngs::StdRng;
@@ -109,21 +109,11 @@ impl Adjudication {
     }
 }
 
-/// Parses an opening line (`startpos moves ...`, `sfen <sfen> moves ...`, or a bare SFEN).
+/// Parses an opening line (`startpos moves ...`, `sfen <sfen> moves ...`, or a bare SFEN) to
+/// the position it reaches.
 pub fn parse_opening(line: &str) -> Option<Position> {
-    let line = line.trim();
-    let (sfen, moves) = match line.split_once(" moves ") {
-        Some((s, m)) => (s, m),
-        None => (line.strip_suffix(" moves").unwrap_or(line), ""),
-    };
-    let sfen = sfen.strip_prefix("sfen ").unwrap_or(sfen);
-    let mut pos = if sfen == "startpos" {
-        Position::startpos()
-    } else {
-        Position::from_sfen(sfen).ok()?
-    };
-    for text in moves.split_whitespace() {
-        let m = parse_usi_move(&pos, text)?;
+    let (mut pos, moves) = parse_position_spec(line)?;
+    for m in moves {
         pos.do_move(m);
     }
     Some(pos)
