@@ -16,7 +16,7 @@ FS_NODES2 ?= 30000
 CLOCK = $(if $(TIME),--time $(TIME) --inc $(or $(INC),0),--byoyomi $(BYOYOMI))
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt weights weights-fit weights-data check-weights \
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt weights weights-fit weights-data check-weights book \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
 
 help:
@@ -64,23 +64,23 @@ perft-vs-fairy: build ## Perft speed vs fairy-stockfish (DEPTH=, SFEN=)
 match-gnushogi: build ## GAMES games vs GNU Shogi at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=)
 	mkdir -p matches
 	$(PY) scripts/match.py --engine1 $(BIN) --engine2 gnushogi --games $(GAMES) $(CLOCK) \
-		--opening $(OPENINGS) --csa matches/gnushogi-$(TAG).csa --out matches/gnushogi-$(TAG).json
+		$(if $(OPENINGS),--opening $(OPENINGS),) --csa matches/gnushogi-$(TAG).csa --out matches/gnushogi-$(TAG).json
 
-match-fairy: build ## GAMES games vs fairy-stockfish at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=)
+match-fairy: build ## GAMES games vs fairy-stockfish at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position; OPTIONS1=)
 	mkdir -p matches
 	$(PY) scripts/match.py --engine1 $(BIN) --engine2 fairy-stockfish --options2 Hash:64 --games $(GAMES) \
-		$(CLOCK) --opening $(OPENINGS) --csa matches/fairy-$(TAG).csa --out matches/fairy-$(TAG).json
+		$(CLOCK) $(if $(OPENINGS),--opening $(OPENINGS),) $(if $(OPTIONS1),--options1 $(OPTIONS1),) --csa matches/fairy-$(TAG).csa --out matches/fairy-$(TAG).json
 
-match-gpsshogi: build ## GAMES games vs GPSShogi (gpsusi, 1 thread) at BYOYOMI ms, or TIME= ms + INC= ms
+match-gpsshogi: build ## GAMES games vs GPSShogi (gpsusi, 1 thread) at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position; OPTIONS1=)
 	mkdir -p matches
 	$(PY) scripts/match.py --engine1 $(BIN) --engine2 gpsshogi --options2 Thread:1 --games $(GAMES) \
-		$(CLOCK) --opening $(OPENINGS) --csa matches/gpsshogi-$(TAG).csa --out matches/gpsshogi-$(TAG).json
+		$(CLOCK) $(if $(OPENINGS),--opening $(OPENINGS),) $(if $(OPTIONS1),--options1 $(OPTIONS1),) --csa matches/gpsshogi-$(TAG).csa --out matches/gpsshogi-$(TAG).json
 
 match-fairy-nodes: build ## GAMES games vs fairy-stockfish at fixed nodes (Hisha FS_NODES1, it FS_NODES2: about equal time; OPTIONS1=)
 	mkdir -p matches
 	cp $(BIN) matches/hisha-fairy-nodes
 	$(PY) scripts/match.py --engine1 matches/hisha-fairy-nodes --engine2 fairy-stockfish --games $(GAMES) \
-		--nodes $(FS_NODES1) --nodes2 $(FS_NODES2) --opening $(OPENINGS) $(if $(OPTIONS1),--options1 $(OPTIONS1),) \
+		--nodes $(FS_NODES1) --nodes2 $(FS_NODES2) $(if $(OPENINGS),--opening $(OPENINGS),) $(if $(OPTIONS1),--options1 $(OPTIONS1),) \
 		--csa matches/fairy-nodes.csa --out matches/fairy-nodes.json
 
 threads-depth: build ## Time to depth DEPTH (default 12) with THREADS (default 2) threads and with 1, bench positions (idle cores)
@@ -90,28 +90,28 @@ match-threads: build ## GAMES games, THREADS (default 2) threads against 1 threa
 	mkdir -p matches
 	cp $(BIN) matches/hisha-threads
 	$(PY) scripts/match.py --engine1 matches/hisha-threads --engine2 matches/hisha-threads \
-		--options1 Threads:$(or $(THREADS),2) --games $(GAMES) $(CLOCK) --opening $(OPENINGS) \
+		--options1 Threads:$(or $(THREADS),2) --games $(GAMES) $(CLOCK) $(if $(OPENINGS),--opening $(OPENINGS),) \
 		--csa matches/threads-$(TAG).csa --out matches/threads-$(TAG).json
 
 ablation: build ## Self-play with FEATURE (e.g. Search_LMR) off, GAMES games at NODES nodes per move
 	mkdir -p matches/ablation
 	cp $(BIN) matches/ablation/hisha
 	$(PY) scripts/match.py --engine1 matches/ablation/hisha --engine2 matches/ablation/hisha \
-		--options2 $(FEATURE):false --games $(GAMES) --nodes $(NODES) --opening $(OPENINGS) \
+		--options2 $(FEATURE):false --games $(GAMES) --nodes $(NODES) $(if $(OPENINGS),--opening $(OPENINGS),) \
 		--out matches/ablation/$(FEATURE).json
 
 eval-ablation: build ## Self-play with evaluation GROUP (e.g. castles) switched off, GAMES games at NODES nodes
 	mkdir -p matches/ablation
 	cp $(BIN) matches/ablation/hisha
 	$(PY) scripts/match.py --engine1 matches/ablation/hisha --engine2 matches/ablation/hisha \
-		--options2 Eval_Off:$(GROUP) --games $(GAMES) --nodes $(NODES) --opening $(OPENINGS) \
+		--options2 Eval_Off:$(GROUP) --games $(GAMES) --nodes $(NODES) $(if $(OPENINGS),--opening $(OPENINGS),) \
 		--out matches/ablation/eval-$(GROUP).json
 
 ab: build ## This build against OLD=<binary>, GAMES games at NODES nodes per move (or BYOYOMI_AB ms)
 	mkdir -p matches/ab
 	cp $(BIN) matches/ab/hisha-new
 	$(PY) scripts/match.py --engine1 matches/ab/hisha-new --engine2 $(OLD) --games $(GAMES) \
-		$(if $(BYOYOMI_AB),--byoyomi $(BYOYOMI_AB),--nodes $(NODES)) --opening $(OPENINGS) \
+		$(if $(BYOYOMI_AB),--byoyomi $(BYOYOMI_AB),--nodes $(NODES)) $(if $(OPENINGS),--opening $(OPENINGS),) \
 		--out matches/ab/result.json
 
 # The evaluation's weights (docs/tuning.md). `make weights` fits src/eval/weights.in from the
@@ -159,6 +159,10 @@ weights: weights-fit ## Fit src/eval/weights.in from the committed data in posit
 check-weights: ## Refit the weights from positions/tune/ and check that they are the committed ones (CI runs this)
 	$(MAKE) --no-print-directory weights-fit WEIGHTS_OUT=$(TUNE_DIR)/weights-check.in
 	cmp $(TUNE_DIR)/weights-check.in src/eval/weights.in && echo "the committed weights are reproduced exactly"
+
+BOOK_NODES ?= 1000000
+book: build ## Build positions/book.db from positions/book-lines.txt (every position searched to BOOK_NODES; about 3 min on 2 cores)
+	$(BIN) book build --lines positions/book-lines.txt --out positions/book.db --nodes $(BOOK_NODES) --extend 2 --threads 2
 
 clean:
 	$(CARGO) clean

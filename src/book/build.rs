@@ -223,9 +223,13 @@ fn value(
     let mut best = if node.children.is_empty() {
         own
     } else {
-        // The search's own move counts too, at its score.
+        // The search's own move counts too, at its score, when the lines do not play it (when
+        // they do, its value is backed up from deeper).
         node.searched
-            .and_then(|(m, s, _)| m.map(|_| s))
+            .and_then(|(m, s, _)| {
+                m.filter(|m| !node.children.iter().any(|(c, _)| c == m))
+                    .map(|_| s)
+            })
             .unwrap_or(i32::MIN)
     };
     let mut pos = node.pos.clone();
