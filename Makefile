@@ -139,10 +139,12 @@ weights-data: build ## Regenerate positions/tune/ (self-play, fairy-stockfish an
 	cat $(TUNE_DIR)/gps4.0 $(TUNE_DIR)/gps4.1 | xz -9 -T1 > $(WEIGHTS_DATA)/gps4.tsv.xz
 
 WEIGHTS_OUT ?= src/eval/weights.in
+# Python's lzma, so that the fit needs no xz binary.
+UNXZ := -c 'import lzma, shutil, sys; shutil.copyfileobj(lzma.open(sys.argv[1]), sys.stdout.buffer)'
 weights-fit: build
 	mkdir -p $(TUNE_DIR)
-	xz -dc $(WEIGHTS_DATA)/fs7.tsv.xz > $(TUNE_DIR)/fs7.txt
-	xz -dc $(WEIGHTS_DATA)/gps4.tsv.xz > $(TUNE_DIR)/gps4.txt
+	$(PY) $(UNXZ) $(WEIGHTS_DATA)/fs7.tsv.xz > $(TUNE_DIR)/fs7.txt
+	$(PY) $(UNXZ) $(WEIGHTS_DATA)/gps4.tsv.xz > $(TUNE_DIR)/gps4.txt
 	# 1. Every weight from scratch, to fairy-stockfish's scores of every position.
 	$(BIN) tune --from-scratch --result-weight 0 --l2 0 --out $(TUNE_DIR)/weights-fs7.in $(TUNE_DIR)/fs7.txt
 	# 2. The king groups scaled up: the fit to shallow scores underrates king safety.
