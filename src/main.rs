@@ -157,11 +157,16 @@ enum BookCmd {
     },
 }
 
-fn read_book_or_exit(file: &str) -> hisha::book::Book {
-    let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
+/// The text of `file`, or the process exits with an error.
+fn read_or_exit(file: &str) -> String {
+    std::fs::read_to_string(file).unwrap_or_else(|e| {
         eprintln!("error: cannot read {file}: {e}");
         std::process::exit(2);
-    });
+    })
+}
+
+fn read_book_or_exit(file: &str) -> hisha::book::Book {
+    let text = read_or_exit(file);
     let (book, report) = hisha::book::Book::parse(&text);
     eprintln!(
         "{file}: {} positions, {} moves, {} lines left out",
@@ -206,10 +211,7 @@ fn book_command(command: BookCmd) {
             extend,
             threads,
         } => {
-            let text = std::fs::read_to_string(&lines).unwrap_or_else(|e| {
-                eprintln!("error: cannot read {lines}: {e}");
-                std::process::exit(2);
-            });
+            let text = read_or_exit(&lines);
             let lines: Vec<String> = text.lines().map(str::to_owned).collect();
             let config = hisha::book::build::BuildConfig {
                 nodes,
@@ -317,10 +319,7 @@ fn main() {
             seed,
             out,
         } => {
-            let openings = std::fs::read_to_string(&openings).unwrap_or_else(|e| {
-                eprintln!("error: cannot read {openings}: {e}");
-                std::process::exit(2);
-            });
+            let openings = read_or_exit(&openings);
             let config = SelfplayConfig {
                 games,
                 nodes,
@@ -377,21 +376,12 @@ fn main() {
         } => {
             let mut text = String::new();
             for f in &data {
-                match std::fs::read_to_string(f) {
-                    Ok(t) => text.push_str(&t),
-                    Err(e) => {
-                        eprintln!("error: cannot read {f}: {e}");
-                        std::process::exit(2);
-                    }
-                }
+                text.push_str(&read_or_exit(f));
             }
             let start_weights = if from_scratch {
                 hisha::eval::initial_weights()
             } else if let Some(file) = start {
-                let text = std::fs::read_to_string(&file).unwrap_or_else(|e| {
-                    eprintln!("error: cannot read {file}: {e}");
-                    std::process::exit(2);
-                });
+                let text = read_or_exit(&file);
                 parse_weights_file(&text).unwrap_or_else(|e| {
                     eprintln!("error: {file}: {e}");
                     std::process::exit(2);
