@@ -126,6 +126,21 @@ impl Engine {
         }
     }
 
+    /// Makes the table and the book what the settings ask for; returns what to tell the user
+    /// (errors start with `error:`).
+    fn prepare(&mut self) -> Vec<String> {
+        let mut said = Vec::new();
+        if let Err(e) = self.ensure_hash() {
+            said.push(format!("error: {e}"));
+        }
+        match self.ensure_book() {
+            Ok(Some(loaded)) => said.push(loaded),
+            Ok(None) => {}
+            Err(e) => said.push(format!("error: {e}")),
+        }
+        said
+    }
+
     /// Reads the book named by `BookFile` if it is not the one read. If it cannot be read, the
     /// engine goes on without a book and `BookFile` says so.
     fn ensure_book(&mut self) -> Result<Option<String>, String> {
@@ -252,16 +267,7 @@ impl UsiEngine for Engine {
     }
 
     fn is_ready(&mut self) -> Vec<String> {
-        let mut said = Vec::new();
-        if let Err(e) = self.ensure_hash() {
-            said.push(format!("error: {e}"));
-        }
-        match self.ensure_book() {
-            Ok(Some(loaded)) => said.push(loaded),
-            Ok(None) => {}
-            Err(e) => said.push(format!("error: {e}")),
-        }
-        said
+        self.prepare()
     }
 
     fn new_game(&mut self) -> Result<(), String> {
@@ -305,18 +311,9 @@ impl UsiEngine for Engine {
                 }
             }
         }
-        if let Err(e) = self.ensure_hash() {
-            // The search goes on with the table there is.
-            let _ = events.send(EngineEvent::Message(format!("error: {e}")));
-        }
-        match self.ensure_book() {
-            Ok(Some(loaded)) => {
-                let _ = events.send(EngineEvent::Message(loaded));
-            }
-            Ok(None) => {}
-            Err(e) => {
-                let _ = events.send(EngineEvent::Message(format!("error: {e}")));
-            }
+        // A table or book that cannot be had is reported; the search goes on with what there is.
+        for message in self.prepare() {
+            let _ = events.send(EngineEvent::Message(message));
         }
         if let Some((m, of)) = self.book_move(&limits) {
             let _ = events.send(EngineEvent::Message(format!(
