@@ -79,16 +79,16 @@ pub enum Selection {
 }
 
 impl Selection {
-    /// The names the `BookSelect` option uses.
+    /// Every selection, with the name the `BookSelect` option uses.
     pub const NAMES: [(Selection, &'static str); 2] =
         [(Selection::Count, "count"), (Selection::Score, "score")];
 
     /// The option name of this selection.
     pub fn name(self) -> &'static str {
-        Self::NAMES
-            .iter()
-            .find(|(s, _)| *s == self)
-            .map_or("score", |(_, n)| n)
+        match self {
+            Selection::Count => "count",
+            Selection::Score => "score",
+        }
     }
 
     /// The selection called `name`.
@@ -415,6 +415,14 @@ mod tests {
                 .value,
             55
         );
+    }
+
+    #[test]
+    fn selection_names_round_trip() {
+        for (selection, name) in Selection::NAMES {
+            assert_eq!(selection.name(), name);
+            assert_eq!(Selection::from_name(name), Some(selection));
+        }
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub trait UsiEngine {
     fn author(&self) -> String;
     /// The declared options.
     fn options(&self) -> Vec<UsiOption>;
-    /// Sets an option; the engine may also accept names it did not declare (`USI_Hash`, ...).
+    /// Sets an option; the engine may also accept aliases it did not declare (`Hash`, ...).
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String>;
     /// Heavy initialisation (the hash table, the book) happens here, not in `usi`. Returns what
     /// to tell the user (`info string`; errors start with `error:`); after an error the engine
