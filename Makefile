@@ -7,7 +7,12 @@ VENV ?= .venv
 PY ?= $(if $(wildcard $(VENV)/bin/python3),$(VENV)/bin/python3,python3)
 GAMES ?= 20
 BYOYOMI ?= 1000
-OPENINGS ?= positions/openings-random.txt
+OPENINGS ?= positions/openings-suite.txt
+# GPSShogi as a tournament runs it. Debian's gpsusi defaults to LimitDepth 4 (a depth-4 search
+# whatever the clock) and BookDepth 0 (no book): lift the depth limit and use its book as deep
+# as it goes. GPS_BOOK=0 plays it without its book.
+GPS_BOOK ?= 100
+GPS_OPTIONS = Thread:1,LimitDepth:10,BookDepth:$(GPS_BOOK)
 NODES ?= 30000
 FS_NODES1 ?= 50000
 FS_NODES2 ?= 30000
@@ -16,7 +21,7 @@ FS_NODES2 ?= 30000
 CLOCK = $(if $(TIME),--time $(TIME) --inc $(or $(INC),0),--byoyomi $(BYOYOMI))
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt weights weights-fit weights-data check-weights book \
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt weights weights-fit weights-data check-weights book suite \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
 
 help:
@@ -71,9 +76,9 @@ match-fairy: build ## GAMES games vs fairy-stockfish at BYOYOMI ms, or TIME= ms 
 	$(PY) scripts/match.py --engine1 $(BIN) --engine2 fairy-stockfish --options2 Hash:64 --games $(GAMES) \
 		$(CLOCK) $(if $(OPENINGS),--opening $(OPENINGS),) $(if $(OPTIONS1),--options1 $(OPTIONS1),) --csa matches/fairy-$(TAG).csa --out matches/fairy-$(TAG).json
 
-match-gpsshogi: build ## GAMES games vs GPSShogi (gpsusi, 1 thread) at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position; OPTIONS1=)
+match-gpsshogi: build ## GAMES games vs GPSShogi (gpsusi, 1 thread, full depth, its book unless GPS_BOOK=0) at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position; OPTIONS1=)
 	mkdir -p matches
-	$(PY) scripts/match.py --engine1 $(BIN) --engine2 gpsshogi --options2 Thread:1 --games $(GAMES) \
+	$(PY) scripts/match.py --engine1 $(BIN) --engine2 gpsshogi --options2 $(GPS_OPTIONS) --games $(GAMES) \
 		$(CLOCK) $(if $(OPENINGS),--opening $(OPENINGS),) $(if $(OPTIONS1),--options1 $(OPTIONS1),) --csa matches/gpsshogi-$(TAG).csa --out matches/gpsshogi-$(TAG).json
 
 match-fairy-nodes: build ## GAMES games vs fairy-stockfish at fixed nodes (Hisha FS_NODES1, it FS_NODES2: about equal time; OPTIONS1=)
@@ -163,6 +168,11 @@ check-weights: ## Refit the weights from positions/tune/ and check that they are
 	cmp $(TUNE_DIR)/weights-check.in src/eval/weights.in && echo "the committed weights are reproduced exactly"
 
 BOOK_NODES ?= 1000000
+suite: build ## Remake positions/openings-suite.txt: real openings from GPSShogi's book, checked balanced (positions/README.md; about 25 min; needs make deps)
+	mkdir -p matches
+	$(PY) scripts/gen_suite.py lines 2000 matches/suite-lines.txt
+	$(PY) scripts/gen_suite.py check matches/suite-lines.txt 128 positions/openings-suite.txt
+
 book: build ## Build positions/book.db from positions/book-lines.txt (every position searched to BOOK_NODES; about 3 min on 2 cores)
 	$(BIN) book build --lines positions/book-lines.txt --out positions/book.db --nodes $(BOOK_NODES) --extend 2 --threads 2
 

@@ -27,6 +27,8 @@ import cshogi.cli
 import cshogi.usi
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# An opening line is played whole up to this many plies (the suite's lines have up to 30).
+OPENING_PLIES_MAX = 64
 KNOWN = {
     "gnushogi": os.path.join(HERE, "gnushogi_usi.py"),
     "fairy-stockfish": "/usr/games/fairy-stockfish",
@@ -211,7 +213,7 @@ def main():
     res = cshogi.cli.main(
         resolve(args.engine1), resolve(args.engine2), opts(args.options1), opts(args.options2),
         games=args.games, byoyomi=args.byoyomi, time=args.time, inc=args.inc, draw=args.draw,
-        opening=args.opening, opening_moves=24, csa=args.csa, multi_csa=True,
+        opening=args.opening, opening_moves=OPENING_PLIES_MAX, csa=args.csa, multi_csa=True,
         callback=after_each_game,
     )
     final = summary(res)

@@ -71,9 +71,11 @@ def info_field(line, field):
 class UsiClient:
     """One engine process spoken to in USI over pipes."""
 
-    def __init__(self, command, options=None, ready_timeout=None):
+    def __init__(self, command, options=None, ready_timeout=None, quiet=False):
+        """`quiet` discards what the engine writes to standard error."""
         self.process = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+            stderr=subprocess.DEVNULL if quiet else None,
         )
         self.send("usi")
         self.id_lines = self.wait_for("usiok")

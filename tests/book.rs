@@ -1,5 +1,5 @@
-//! The committed opening lines and book: every line legal, every book move legal, and the book
-//! holds every position of every line.
+//! The committed opening lines, book and suite: every line legal, every book move legal, the
+//! book holds every position of every line, and the suite's lines are distinct and checked.
 
 use hisha::book::Book;
 use hisha::shogi::parse_position_spec;
@@ -32,4 +32,36 @@ fn the_book_covers_every_written_line() {
         count += 1;
     }
     assert!(count >= 24, "{count} lines");
+}
+
+/// The opening suite (positions/README.md): at least 100 lines, each legal, 12 to 30 plies,
+/// no two reaching the same position, and each with its check line beside it.
+#[test]
+fn the_opening_suite_is_legal_and_distinct() {
+    let suite = read("openings-suite.txt");
+    let checks = read("openings-suite-check.txt");
+    let checks: Vec<&str> = checks.lines().filter(|l| !l.starts_with('#')).collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut count = 0;
+    for (n, line) in suite.lines().enumerate() {
+        assert!(line.starts_with("startpos moves "), "line {}: {line}", n + 1);
+        let (mut pos, moves) =
+            parse_position_spec(line).unwrap_or_else(|| panic!("not legal: {line}"));
+        assert!((12..=30).contains(&moves.len()), "{} plies: {line}", moves.len());
+        for m in &moves {
+            pos.do_move(*m);
+        }
+        assert!(seen.insert(pos.key()), "a second line reaches {}", pos.to_sfen());
+        // The check line: number, strategies, plies, then both scores within 150 cp.
+        let fields: Vec<&str> = checks[n].split_whitespace().collect();
+        assert_eq!(fields[0], (n + 1).to_string());
+        assert_eq!(fields[2], moves.len().to_string(), "line {}", n + 1);
+        for score in &fields[3..5] {
+            let s: i32 = score.parse().unwrap();
+            assert!(s.abs() <= 150, "line {}: {score}", n + 1);
+        }
+        count += 1;
+    }
+    assert!(count >= 100, "{count} lines");
+    assert_eq!(count, checks.len());
 }
