@@ -44,14 +44,26 @@ fn the_opening_suite_is_legal_and_distinct() {
     let mut seen = std::collections::HashSet::new();
     let mut count = 0;
     for (n, line) in suite.lines().enumerate() {
-        assert!(line.starts_with("startpos moves "), "line {}: {line}", n + 1);
+        assert!(
+            line.starts_with("startpos moves "),
+            "line {}: {line}",
+            n + 1
+        );
         let (mut pos, moves) =
             parse_position_spec(line).unwrap_or_else(|| panic!("not legal: {line}"));
-        assert!((12..=30).contains(&moves.len()), "{} plies: {line}", moves.len());
+        assert!(
+            (12..=30).contains(&moves.len()),
+            "{} plies: {line}",
+            moves.len()
+        );
         for m in &moves {
             pos.do_move(*m);
         }
-        assert!(seen.insert(pos.key()), "a second line reaches {}", pos.to_sfen());
+        assert!(
+            seen.insert(pos.key()),
+            "a second line reaches {}",
+            pos.to_sfen()
+        );
         // The check line: number, strategies, plies, then both scores within 150 cp.
         let fields: Vec<&str> = checks[n].split_whitespace().collect();
         assert_eq!(fields[0], (n + 1).to_string());

@@ -186,6 +186,8 @@ fn go_depth_gives_one_legal_bestmove_and_well_formed_info() {
 #[test]
 fn time_limits_are_kept() {
     let mut s = UsiProcess::start();
+    // The clock, not the book: the start position is in the built-in book.
+    s.send("setoption name USI_OwnBook value false");
     s.send("position startpos");
     // 100 ms left, no byoyomi: must still answer in time.
     let t = Instant::now();
@@ -263,6 +265,7 @@ fn infinite_waits_for_stop_and_stop_is_fast() {
 #[test]
 fn ponder_then_ponderhit_or_stop_or_gameover() {
     let mut s = UsiProcess::start();
+    s.send("setoption name USI_OwnBook value false");
     s.send("setoption name USI_Ponder value true");
     s.send("position startpos moves 7g7f 3c3d");
     s.send("go ponder btime 0 wtime 0 byoyomi 300");
@@ -618,6 +621,37 @@ fn perft_and_bench_leave_the_front_end_free() {
         t.elapsed() < Duration::from_millis(500),
         "{:?}",
         t.elapsed()
+    );
+}
+
+#[test]
+fn the_built_in_book_is_on_by_default() {
+    let mut s = UsiProcess::start();
+    s.send("position startpos");
+    let t = Instant::now();
+    s.send("go btime 0 wtime 0 byoyomi 2000");
+    let (best, before) = s.expect_with("bestmove", 1000);
+    assert!(t.elapsed() < Duration::from_millis(500), "{best}");
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("info string book move ")),
+        "{before:?}"
+    );
+    // BookFile no_book switches it off; built_in brings it back.
+    s.send("setoption name BookFile value no_book");
+    s.send("go btime 0 wtime 0 byoyomi 200");
+    let (_, before) = s.expect_with("bestmove", 2000);
+    assert!(
+        !before.iter().any(|l| l.contains("book move")),
+        "{before:?}"
+    );
+    s.send("setoption name BookFile value built_in");
+    let said = s.sync();
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("info string book built_in: ") && l.contains(" positions")),
+        "{said:?}"
     );
 }
 

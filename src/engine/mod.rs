@@ -17,6 +17,7 @@ use crate::usi::options::UsiOption;
 use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, InfoLine, UsiScore};
 use crate::usi::UsiEngine;
 use crossbeam_channel::Sender;
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -37,7 +38,7 @@ pub struct Settings {
     pub search: SearchOptions,
     /// USI_OwnBook: whether to play from the book.
     pub own_book: bool,
-    /// BookFile: the book's path, or `no_book`.
+    /// BookFile: the book's path, `built_in` (the book compiled into the binary) or `no_book`.
     pub book_file: String,
     /// BookMoves: the book is used up to this move number.
     pub book_moves: u32,
@@ -48,6 +49,13 @@ pub struct Settings {
 /// The `BookFile` value that means no book.
 pub const NO_BOOK: &str = "no_book";
 
+/// The `BookFile` value that means the book compiled into the binary, `positions/book.db`
+/// (`make book`), so that the engine has its book wherever the binary is copied.
+pub const BUILT_IN_BOOK: &str = "built_in";
+
+/// The text of the built-in book.
+const BUILT_IN_BOOK_TEXT: &str = include_str!("../../positions/book.db");
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -56,7 +64,7 @@ impl Default for Settings {
             eval_off: String::new(),
             search: SearchOptions::default(),
             own_book: true,
-            book_file: NO_BOOK.to_string(),
+            book_file: BUILT_IN_BOOK.to_string(),
             book_moves: 16,
             book_policy: BookPolicy::default(),
         }
@@ -153,11 +161,15 @@ impl Engine {
         if file == NO_BOOK {
             return Ok(None);
         }
-        let text = std::fs::read_to_string(&file).map_err(|e| {
-            self.settings.book_file = NO_BOOK.to_string();
-            self.book_from = NO_BOOK.to_string();
-            format!("cannot read the book {file}: {e}; playing without a book")
-        })?;
+        let text: Cow<str> = if file == BUILT_IN_BOOK {
+            Cow::Borrowed(BUILT_IN_BOOK_TEXT)
+        } else {
+            Cow::Owned(std::fs::read_to_string(&file).map_err(|e| {
+                self.settings.book_file = NO_BOOK.to_string();
+                self.book_from = NO_BOOK.to_string();
+                format!("cannot read the book {file}: {e}; playing without a book")
+            })?)
+        };
         let (book, report) = Book::parse(&text);
         self.book = Some(Arc::new(book));
         Ok(Some(format!(
