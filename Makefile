@@ -12,13 +12,11 @@ OPENINGS ?= positions/openings-suite.txt
 # whatever the clock) and BookDepth 0 (no book): lift the depth limit and use its book as deep
 # as it goes. GPS_BOOK=0 plays it without its book.
 GPS_BOOK ?= 100
-GPS_OPTIONS = Thread:1,LimitDepth:10,BookDepth:$(GPS_BOOK)
 NODES ?= 30000
 FS_NODES1 ?= 50000
 FS_NODES2 ?= 30000
-# The clock of the timed matches: byoyomi BYOYOMI ms, or with TIME= (ms) and INC= (ms) a main
-# time with a Fischer increment and no byoyomi. TAG names the output files.
-CLOCK = $(if $(TIME),--time $(TIME) --inc $(or $(INC),0),--byoyomi $(BYOYOMI))
+# The clock of the timed matches is byoyomi BYOYOMI ms, or with TIME= (ms) and INC= (ms) a main
+# time with a Fischer increment and no byoyomi. TAG names the runs.
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))
 
 .PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt weights weights-fit weights-data check-weights book suite \
@@ -66,58 +64,69 @@ deps: ## Install the opponents and oracles (Debian) and the scripts' packages (s
 perft-vs-fairy: build ## Perft speed vs fairy-stockfish (DEPTH=, SFEN=)
 	$(PY) scripts/perft_vs_fairy.py $(or $(DEPTH),6) $(if $(SFEN),"$(SFEN)",)
 
-match-gnushogi: build ## GAMES games vs GNU Shogi at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=)
+# Matches run on shogiarena (`make deps` installs it), one game at a time (ARENA_PARALLEL=2 plays
+# two side by side), with a strict clock: no margin, so a move that takes longer than the
+# engine's clock allows loses the game. Draw at 320 plies; every opening is played with both
+# colours. Each run leaves its games and records in matches/<name>/ (a new run replaces it) and
+# scripts/arena_report.py prints the score with its error bar and the time losses.
+# OPTIONS1 / OPTIONS2 are shogiarena engine tokens, e.g. OPTIONS1="options.BookFile=no_book".
+ARENA ?= $(VENV)/bin/shogiarena
+ARENA_PARALLEL ?= 1
+ARENA_CLOCK = $(if $(TIME),time_control.time_ms=$(TIME) time_control.increment_ms=$(or $(INC),0),time_control.byoyomi_ms=$(BYOYOMI)) \
+	time_control.expiry_margin_ms=0
+ARENA_RULES = $(if $(OPENINGS),initial_positions.type=file initial_positions.source=$(abspath $(OPENINGS)) initial_positions.selection_policy=without_replacement,initial_positions.type=startpos) \
+	adjudication.sync_max_plies_with_engine=false adjudication.max_plies=320
+# A run: $(1) its name, $(2) the first engine's tokens, $(3) the second's, $(4) the rules' time
+# control tokens, $(5) the command (tournament, or sprt with its tokens).
+define arena
 	mkdir -p matches
-	$(PY) scripts/match.py --engine1 $(BIN) --engine2 gnushogi --games $(GAMES) $(CLOCK) \
-		$(if $(OPENINGS),--opening $(OPENINGS),) --csa matches/gnushogi-$(TAG).csa --out matches/gnushogi-$(TAG).json
+	rm -rf matches/$(1)
+	$(ARENA) --log-level WARNING --output-dir matches/shogiarena run $(5) --engine $(2) --engine $(3) --rules $(ARENA_RULES) $(4) \
+		--tournament games_per_pair=$(GAMES) num_parallel=$(ARENA_PARALLEL) --run-dir matches/$(1) --no-resume
+	$(PY) scripts/arena_report.py matches/$(1) --json matches/$(1)/report.json
+endef
+HISHA_TOKENS = name=hisha path=$(abspath matches/hisha) $(OPTIONS1)
+GPS_TOKENS = name=gpsshogi path=/usr/games/gpsusi options.Thread=1 options.LimitDepth=10 options.BookDepth=$(GPS_BOOK) $(OPTIONS2)
 
-match-fairy: build ## GAMES games vs fairy-stockfish at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position; OPTIONS1=)
+# The binary under test is copied first, so that a rebuild during a match changes nothing.
+matches/hisha: build
 	mkdir -p matches
-	$(PY) scripts/match.py --engine1 $(BIN) --engine2 fairy-stockfish --options2 Hash:64 --games $(GAMES) \
-		$(CLOCK) $(if $(OPENINGS),--opening $(OPENINGS),) $(if $(OPTIONS1),--options1 $(OPTIONS1),) --csa matches/fairy-$(TAG).csa --out matches/fairy-$(TAG).json
+	cp $(BIN) matches/hisha.new && mv matches/hisha.new matches/hisha
 
-match-gpsshogi: build ## GAMES games vs GPSShogi (gpsusi, 1 thread, full depth, its book unless GPS_BOOK=0) at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position; OPTIONS1=)
-	mkdir -p matches
-	$(PY) scripts/match.py --engine1 $(BIN) --engine2 gpsshogi --options2 $(GPS_OPTIONS) --games $(GAMES) \
-		$(CLOCK) $(if $(OPENINGS),--opening $(OPENINGS),) $(if $(OPTIONS1),--options1 $(OPTIONS1),) --csa matches/gpsshogi-$(TAG).csa --out matches/gpsshogi-$(TAG).json
+match-gnushogi: matches/hisha ## GAMES games vs GNU Shogi at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position)
+	$(call arena,gnushogi-$(TAG),$(HISHA_TOKENS),name=gnushogi path=$(abspath scripts/gnushogi_usi.py) $(OPTIONS2),$(ARENA_CLOCK),tournament)
 
-match-fairy-nodes: build ## GAMES games vs fairy-stockfish at fixed nodes (Hisha FS_NODES1, it FS_NODES2: about equal time; OPTIONS1=)
-	mkdir -p matches
-	cp $(BIN) matches/hisha-fairy-nodes
-	$(PY) scripts/match.py --engine1 matches/hisha-fairy-nodes --engine2 fairy-stockfish --games $(GAMES) \
-		--nodes $(FS_NODES1) --nodes2 $(FS_NODES2) $(if $(OPENINGS),--opening $(OPENINGS),) $(if $(OPTIONS1),--options1 $(OPTIONS1),) \
-		--csa matches/fairy-nodes.csa --out matches/fairy-nodes.json
+match-fairy: matches/hisha ## GAMES games vs fairy-stockfish at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position; OPTIONS1=)
+	$(call arena,fairy-$(TAG),$(HISHA_TOKENS),name=fairy-stockfish path=/usr/games/fairy-stockfish options.Hash=64 $(OPTIONS2),$(ARENA_CLOCK),tournament)
+
+match-gpsshogi: matches/hisha ## GAMES games vs GPSShogi (gpsusi, 1 thread, full depth, its book unless GPS_BOOK=0) at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position; OPTIONS1=)
+	$(call arena,gpsshogi-$(TAG),$(HISHA_TOKENS),$(GPS_TOKENS),$(ARENA_CLOCK),tournament)
+
+match-fairy-nodes: matches/hisha ## GAMES games vs fairy-stockfish at fixed nodes (Hisha FS_NODES1, it FS_NODES2: about equal time; OPTIONS1=)
+	$(call arena,fairy-nodes,$(HISHA_TOKENS) time_control.node_limit=$(FS_NODES1),name=fairy-stockfish path=/usr/games/fairy-stockfish options.Hash=64 time_control.node_limit=$(FS_NODES2),,tournament)
 
 threads-depth: build ## Time to depth DEPTH (default 12) with THREADS (default 2) threads and with 1, bench positions (idle cores)
 	$(PY) scripts/threads_time_to_depth.py $(or $(DEPTH),12) $(or $(THREADS),2)
 
-match-threads: build ## GAMES games, THREADS (default 2) threads against 1 thread at BYOYOMI ms or TIME=/INC= (idle cores)
-	mkdir -p matches
-	cp $(BIN) matches/hisha-threads
-	$(PY) scripts/match.py --engine1 matches/hisha-threads --engine2 matches/hisha-threads \
-		--options1 Threads:$(or $(THREADS),2) --games $(GAMES) $(CLOCK) $(if $(OPENINGS),--opening $(OPENINGS),) \
-		--csa matches/threads-$(TAG).csa --out matches/threads-$(TAG).json
+match-threads: matches/hisha ## GAMES games, THREADS (default 2) threads against 1 thread at BYOYOMI ms or TIME=/INC= (idle cores)
+	$(call arena,threads-$(TAG),name=threads path=$(abspath matches/hisha) options.Threads=$(or $(THREADS),2),name=one-thread path=$(abspath matches/hisha),$(ARENA_CLOCK),tournament)
 
-ablation: build ## Self-play with FEATURE (e.g. Search_LMR) off, GAMES games at NODES nodes per move
-	mkdir -p matches/ablation
-	cp $(BIN) matches/ablation/hisha
-	$(PY) scripts/match.py --engine1 matches/ablation/hisha --engine2 matches/ablation/hisha \
-		--options2 $(FEATURE):false --games $(GAMES) --nodes $(NODES) $(if $(OPENINGS),--opening $(OPENINGS),) \
-		--out matches/ablation/$(FEATURE).json
+# A/B tests: an SPRT (shogiarena's GSPRT on pentanomial pairs: each opening played with both
+# colours) of H0 "ELO0" against H1 "ELO1", alpha = beta = 0.05, stopping at a decision or at
+# GAMES games.
+ELO0 ?= 0
+ELO1 ?= 5
+SPRT = sprt --games $(GAMES) --sprt model=gsprt-pentanomial-v1 elo0=$(ELO0) elo1=$(ELO1) num_parallel=$(ARENA_PARALLEL)
+AB_LIMIT = $(if $(BYOYOMI_AB),time_control.byoyomi_ms=$(BYOYOMI_AB) time_control.expiry_margin_ms=0,time_control.node_limit=$(NODES))
 
-eval-ablation: build ## Self-play with evaluation GROUP (e.g. castles) switched off, GAMES games at NODES nodes
-	mkdir -p matches/ablation
-	cp $(BIN) matches/ablation/hisha
-	$(PY) scripts/match.py --engine1 matches/ablation/hisha --engine2 matches/ablation/hisha \
-		--options2 Eval_Off:$(GROUP) --games $(GAMES) --nodes $(NODES) $(if $(OPENINGS),--opening $(OPENINGS),) \
-		--out matches/ablation/eval-$(GROUP).json
+ab: matches/hisha ## SPRT of this build against OLD=<binary>: at most GAMES games at NODES nodes a move (or BYOYOMI_AB ms); ELO0=, ELO1=
+	$(call arena,ab,$(HISHA_TOKENS) tested=true,name=old path=$(abspath $(OLD)) $(OPTIONS2),$(AB_LIMIT),$(SPRT))
 
-ab: build ## This build against OLD=<binary>, GAMES games at NODES nodes per move (or BYOYOMI_AB ms)
-	mkdir -p matches/ab
-	cp $(BIN) matches/ab/hisha-new
-	$(PY) scripts/match.py --engine1 matches/ab/hisha-new --engine2 $(OLD) --games $(GAMES) \
-		$(if $(BYOYOMI_AB),--byoyomi $(BYOYOMI_AB),--nodes $(NODES)) $(if $(OPENINGS),--opening $(OPENINGS),) \
-		--out matches/ab/result.json
+ablation: matches/hisha ## SPRT of this build against itself with FEATURE (e.g. Search_LMR) off, at NODES nodes a move
+	$(call arena,ablation-$(FEATURE),$(HISHA_TOKENS) tested=true,name=without path=$(abspath matches/hisha) options.$(FEATURE)=false,$(AB_LIMIT),$(SPRT))
+
+eval-ablation: matches/hisha ## SPRT of this build against itself with evaluation GROUP (e.g. castles) off, at NODES nodes a move
+	$(call arena,eval-ablation-$(GROUP),$(HISHA_TOKENS) tested=true,name=without path=$(abspath matches/hisha) options.Eval_Off=$(GROUP),$(AB_LIMIT),$(SPRT))
 
 # The evaluation's weights (docs/tuning.md). `make weights` fits src/eval/weights.in from the
 # labelled positions committed in positions/tune/; `make weights-data` regenerates those

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Tuner data from match records: the quiet positions of CSA games, with each game's result.
 
-Reads the CSA files that scripts/match.py writes (`--csa`, several games separated by `/`) and
-writes the tuner's lines ("sfen<TAB>result<TAB>score<TAB>game", Black's point of view), keeping a
+Reads CSA game records (a file may hold several games separated by `/`, as match runners write
+them) and writes the tuner's lines ("sfen<TAB>result<TAB>score<TAB>game", Black's point of view), keeping a
 position when the move played from it is quiet (no capture, no promotion) and the side to move is
 not in check, as `hisha selfplay` does. Only the engines' moves count (those with a score
 comment, not the opening's). The score column is the mover's reported score, from Black's point
