@@ -74,6 +74,10 @@ ARENA ?= $(VENV)/bin/shogiarena
 ARENA_PARALLEL ?= 1
 ARENA_CLOCK = $(if $(TIME),time_control.time_ms=$(TIME) time_control.increment_ms=$(or $(INC),0),time_control.byoyomi_ms=$(BYOYOMI)) \
 	time_control.expiry_margin_ms=0
+# The opponents are held to the same clock with the second of grace cshogi gives (GPSShogi
+# overruns its byoyomi by up to 0.3 s on a third of its moves): the matches measure strength,
+# and Hisha's own clock stays strict.
+OPPONENT_CLOCK = $(subst expiry_margin_ms=0,expiry_margin_ms=1000,$(ARENA_CLOCK))
 ARENA_RULES = $(if $(OPENINGS),initial_positions.type=file initial_positions.source=$(abspath $(OPENINGS)) initial_positions.selection_policy=without_replacement,initial_positions.type=startpos) \
 	adjudication.sync_max_plies_with_engine=false adjudication.max_plies=320
 # A run: $(1) its name, $(2) the first engine's tokens, $(3) the second's, $(4) the rules' time
@@ -94,13 +98,13 @@ matches/hisha: build
 	cp $(BIN) matches/hisha.new && mv matches/hisha.new matches/hisha
 
 match-gnushogi: matches/hisha ## GAMES games vs GNU Shogi at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position)
-	$(call arena,gnushogi-$(TAG),$(HISHA_TOKENS),name=gnushogi path=$(abspath scripts/gnushogi_usi.py) $(OPTIONS2),$(ARENA_CLOCK),tournament)
+	$(call arena,gnushogi-$(TAG),$(HISHA_TOKENS),name=gnushogi path=$(abspath scripts/gnushogi_usi.py) $(OPPONENT_CLOCK) $(OPTIONS2),$(ARENA_CLOCK),tournament)
 
 match-fairy: matches/hisha ## GAMES games vs fairy-stockfish at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position; OPTIONS1=)
-	$(call arena,fairy-$(TAG),$(HISHA_TOKENS),name=fairy-stockfish path=/usr/games/fairy-stockfish options.Hash=64 $(OPTIONS2),$(ARENA_CLOCK),tournament)
+	$(call arena,fairy-$(TAG),$(HISHA_TOKENS),name=fairy-stockfish path=/usr/games/fairy-stockfish options.Hash=64 $(OPPONENT_CLOCK) $(OPTIONS2),$(ARENA_CLOCK),tournament)
 
 match-gpsshogi: matches/hisha ## GAMES games vs GPSShogi (gpsusi, 1 thread, full depth, its book unless GPS_BOOK=0) at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position; OPTIONS1=)
-	$(call arena,gpsshogi-$(TAG),$(HISHA_TOKENS),$(GPS_TOKENS),$(ARENA_CLOCK),tournament)
+	$(call arena,gpsshogi-$(TAG),$(HISHA_TOKENS),$(GPS_TOKENS) $(OPPONENT_CLOCK),$(ARENA_CLOCK),tournament)
 
 match-fairy-nodes: matches/hisha ## GAMES games vs fairy-stockfish at fixed nodes (Hisha FS_NODES1, it FS_NODES2: about equal time; OPTIONS1=)
 	$(call arena,fairy-nodes,$(HISHA_TOKENS) time_control.node_limit=$(FS_NODES1),name=fairy-stockfish path=/usr/games/fairy-stockfish options.Hash=64 time_control.node_limit=$(FS_NODES2),,tournament)
