@@ -72,7 +72,7 @@ perft-vs-fairy: build ## Perft speed vs fairy-stockfish (DEPTH=, SFEN=)
 # OPTIONS1 / OPTIONS2 are shogiarena engine tokens, e.g. OPTIONS1="options.BookFile=no_book".
 ARENA ?= $(VENV)/bin/shogiarena
 ARENA_PARALLEL ?= 1
-ARENA_CLOCK = $(if $(TIME),time_control.time_ms=$(TIME) time_control.increment_ms=$(or $(INC),0),time_control.byoyomi_ms=$(BYOYOMI)) \
+ARENA_CLOCK = $(if $(TIME),time_control.time_ms=$(TIME) time_control.increment_ms=$(or $(INC),0),time_control.time_ms=0 time_control.byoyomi_ms=$(BYOYOMI)) \
 	time_control.expiry_margin_ms=0
 # The opponents are held to the same clock with the second of grace cshogi gives (GPSShogi
 # overruns its byoyomi by up to 0.3 s on a third of its moves): the matches measure strength,
@@ -121,7 +121,7 @@ match-threads: matches/hisha ## GAMES games, THREADS (default 2) threads against
 ELO0 ?= 0
 ELO1 ?= 5
 SPRT = sprt --games $(GAMES) --sprt model=gsprt-pentanomial-v1 elo0=$(ELO0) elo1=$(ELO1) num_parallel=$(ARENA_PARALLEL)
-AB_LIMIT = $(if $(BYOYOMI_AB),time_control.byoyomi_ms=$(BYOYOMI_AB) time_control.expiry_margin_ms=0,time_control.node_limit=$(NODES))
+AB_LIMIT = $(if $(BYOYOMI_AB),time_control.time_ms=0 time_control.byoyomi_ms=$(BYOYOMI_AB) time_control.expiry_margin_ms=0,time_control.node_limit=$(NODES))
 
 ab: matches/hisha ## SPRT of this build against OLD=<binary>: at most GAMES games at NODES nodes a move (or BYOYOMI_AB ms); ELO0=, ELO1=
 	$(call arena,ab,$(HISHA_TOKENS) tested=true,name=old path=$(abspath $(OLD)) $(OPTIONS2),$(AB_LIMIT),$(SPRT))
@@ -141,6 +141,7 @@ WEIGHTS_DATA := positions/tune
 WEIGHTS_SEED ?= 24
 WEIGHTS_GAMES ?= 4000
 WEIGHTS_NODES ?= 4000
+OPENING_GAMES ?= 1000
 KING_GROUPS := "near own king" "near enemy king" "king square" "attack on king" "weak king squares" \
 	"drop threats" "king defenders"
 
@@ -155,6 +156,16 @@ weights-data: build ## Regenerate positions/tune/ (self-play, fairy-stockfish an
 	$(PY) scripts/fs_label.py --gps --depth 4 --every 32 --offset 16 $(TUNE_DIR)/selfplay.txt $(TUNE_DIR)/gps4.1 & p1=$$!; \
 	wait $$p0 && wait $$p1
 	cat $(TUNE_DIR)/gps4.0 $(TUNE_DIR)/gps4.1 | xz -9 -T1 > $(WEIGHTS_DATA)/gps4.tsv.xz
+	# Real openings: self-play from the opening lines of positions/tune/opening-lines.txt (GPSShogi's
+	# book, none ending in a suite position), the positions up to move 60, one in 6 scored by
+	# GPSShogi at depth 6 (at most 600 ms a position).
+	$(BIN) selfplay --games $(OPENING_GAMES) --nodes $(WEIGHTS_NODES) --seed 25 --openings $(WEIGHTS_DATA)/opening-lines.txt \
+		--random-plies 0 --out $(TUNE_DIR)/open-selfplay.txt
+	awk -F'\t' '{ n = split($$1, f, " "); if (f[n] <= 60) print }' $(TUNE_DIR)/open-selfplay.txt > $(TUNE_DIR)/open-early.txt
+	$(PY) scripts/fs_label.py --gps --depth 6 --gps-ms 600 --every 12 --offset 0 $(TUNE_DIR)/open-early.txt $(TUNE_DIR)/open-gps6.0 & p0=$$!; \
+	$(PY) scripts/fs_label.py --gps --depth 6 --gps-ms 600 --every 12 --offset 6 $(TUNE_DIR)/open-early.txt $(TUNE_DIR)/open-gps6.6 & p1=$$!; \
+	wait $$p0 && wait $$p1
+	cat $(TUNE_DIR)/open-gps6.0 $(TUNE_DIR)/open-gps6.6 | xz -9 -T1 > $(WEIGHTS_DATA)/open-gps6.tsv.xz
 
 WEIGHTS_OUT ?= src/eval/weights.in
 # Python's lzma, so that the fit needs no xz binary.
@@ -163,14 +174,18 @@ weights-fit: build
 	mkdir -p $(TUNE_DIR)
 	$(PY) $(UNXZ) $(WEIGHTS_DATA)/fs7.tsv.xz > $(TUNE_DIR)/fs7.txt
 	$(PY) $(UNXZ) $(WEIGHTS_DATA)/gps4.tsv.xz > $(TUNE_DIR)/gps4.txt
+	$(PY) $(UNXZ) $(WEIGHTS_DATA)/open-gps6.tsv.xz > $(TUNE_DIR)/open-gps6.txt
 	# 1. Every weight from scratch, to fairy-stockfish's scores of every position.
 	$(BIN) tune --from-scratch --result-weight 0 --l2 0 --out $(TUNE_DIR)/weights-fs7.in $(TUNE_DIR)/fs7.txt
 	# 2. The king groups scaled up: the fit to shallow scores underrates king safety.
 	$(PY) scripts/scale_weights.py $(TUNE_DIR)/weights-fs7.in $(TUNE_DIR)/weights-fs7.in 1.5 $(KING_GROUPS)
 	# 3. A small step towards GPSShogi's scores of one position in 16, held-out games deciding when to stop.
 	$(BIN) tune --start $(TUNE_DIR)/weights-fs7.in --result-weight 0 --l2 0 --learning-rate 0.5 --epochs 300 \
-		--note "Made by \`make weights\` from positions/tune/fs7.tsv.xz and gps4.tsv.xz (docs/tuning.md)." \
-		--out $(WEIGHTS_OUT) $(TUNE_DIR)/gps4.txt
+		--out $(TUNE_DIR)/weights-gps4.in $(TUNE_DIR)/gps4.txt
+	# 4. Another towards GPSShogi's depth-6 scores of positions reached from real openings.
+	$(BIN) tune --start $(TUNE_DIR)/weights-gps4.in --result-weight 0 --l2 0 --learning-rate 0.5 --epochs 300 \
+		--note "Made by \`make weights\` from positions/tune/fs7.tsv.xz, gps4.tsv.xz and open-gps6.tsv.xz (docs/tuning.md)." \
+		--out $(WEIGHTS_OUT) $(TUNE_DIR)/open-gps6.txt
 
 weights: weights-fit ## Fit src/eval/weights.in from the committed data in positions/tune/ (about 2 min), then rebuild
 	$(CARGO) build --release

@@ -51,7 +51,11 @@ def summarise(run_dir):
                                    "moves": 0, "longest_move_ms": 0})
     games = db.execute("SELECT id, game_result, black_player_id, white_player_id, "
                        "initial_position_sfen FROM game").fetchall()
+    unfinished = 0
     for game_id, result, black_id, white_id, sfen in games:
+        if result in ("ERROR", "INVALID", "PAUSED"):
+            unfinished += 1  # not played to an end: left out of the score
+            continue
         black, white = names[black_id], names[white_id]
         if result.startswith("BLACK_WIN"):
             winner, loser = black, white
@@ -80,7 +84,7 @@ def summarise(run_dir):
             mover = black if (first_side == "b") == same else white
             engines[mover]["moves"] += 1
             engines[mover]["longest_move_ms"] = max(engines[mover]["longest_move_ms"], wall_ms)
-    out = {"run": run_dir, "games": len(games), "engines": {}}
+    out = {"run": run_dir, "games": len(games) - unfinished, "unfinished": unfinished, "engines": {}}
     for name, e in engines.items():
         w, l, d = e["all"]["wins"], e["all"]["losses"], e["all"]["draws"]
         s, err, elo, lo, hi = score_with_error(w, l, d)
@@ -107,7 +111,8 @@ def main():
     ap.add_argument("--json", help="also write the summary here")
     args = ap.parse_args()
     out = summarise(args.run_dir)
-    print(f"{out['run']}: {out['games']} games")
+    print(f"{out['run']}: {out['games']} games"
+          + (f" ({out['unfinished']} more not finished: errors, left out)" if out["unfinished"] else ""))
     for name, e in out["engines"].items():
         a = e["all"]
         elo = "" if e["elo"] is None else f", {e['elo']:+} Elo ({e['elo_low95']}..{e['elo_high95']})"

@@ -6,7 +6,7 @@ the same lines with the score replaced by the engine's score for the position at
 (Black's point of view, the engine's centipawns; mates, and anything beyond, as +-30000).
 
 Usage: scripts/fs_label.py --depth 6 IN OUT [--every N] [--offset K] [--resume]
-       scripts/fs_label.py --gps --depth 4 IN OUT [--every N] [--offset K] [--resume]
+       scripts/fs_label.py --gps --depth 4 IN OUT [--every N] [--offset K] [--resume] [--gps-ms MS]
 
 With --gps the scores come from GPSShogi (`gpsusi`, a former world champion) searching to its
 `LimitDepth` (4..10) with its book off: about 0.3 s a position at depth 4 on one core here, about
@@ -40,13 +40,16 @@ def main():
     ap.add_argument("--engine", default=None, help="engine binary (default: fairy-stockfish's, or GPSShogi's with --gps)")
     ap.add_argument("--gps", action="store_true", help="score with GPSShogi to --depth (its LimitDepth, 4..10)")
     ap.add_argument("--resume", action="store_true", help="keep OUT's lines and score only the positions it lacks")
+    ap.add_argument("--gps-ms", type=int, default=60000,
+                    help="with --gps: at most this long a position (its byoyomi), ms; the search stops at "
+                         "--depth or then, whichever comes first")
     args = ap.parse_args()
     binary = args.engine or (GPS if args.gps else FS)
 
     if args.gps:
         # One thread, no book, a fixed depth; GPSShogi has no `go depth` (it exits on one).
         options = {"Thread": 1, "BookDepth": 0, "LimitDepth": args.depth}
-        go = "btime 0 wtime 0 byoyomi 60000"
+        go = f"btime 0 wtime 0 byoyomi {args.gps_ms}"
     else:
         options = {"Hash": args.hash}
         go = f"depth {args.depth}"
