@@ -17,7 +17,8 @@ ones are cut at 30; each line is written with its length and its two strategies.
 SUITE_MARGIN, 150 cp, for the side to move), and writes each kept line's scores beside OUT
 (OUT's name less its extension, then `-check.txt`). Candidates are taken in turn from the four
 strategy pairs (Ibisha or Furibisha for each side; each pair in a fixed shuffled order) until
-COUNT are kept, so that no one opening fills the suite. Each line is played twice in a match, once with each colour.
+COUNT are kept, so that no one opening fills the suite. Each line is played twice in a match,
+once with each colour.
 """
 import os
 import random
@@ -37,25 +38,24 @@ MIN_PLIES, MAX_PLIES = 12, 30
 
 def strategies(board):
     """Each side's rook strategy, Black's then White's: 'I' (Ibisha, the rook on files 1-4 for
-    Black, 6-9 for White) or 'F' (Furibisha, the rook swung to the centre or the other wing)."""
-    out = []
-    for color, home in ((cshogi.BLACK, 1), (cshogi.WHITE, 7)):
-        rook = None
-        for sq in range(81):
-            piece = board.piece(sq)
-            if piece in (cshogi.BROOK, cshogi.BPROM_ROOK) and color == cshogi.BLACK:
-                rook = sq
-            if piece in (cshogi.WROOK, cshogi.WPROM_ROOK) and color == cshogi.WHITE:
-                rook = sq
-        if rook is None:
-            out.append("I")  # rook exchanged: an Ibisha game
+    Black, 6-9 for White, or exchanged) or 'F' (Furibisha, the rook swung to the centre or the
+    other wing)."""
+    rooks = {}
+    for sq in range(81):
+        piece = board.piece(sq)
+        if piece in (cshogi.BROOK, cshogi.BPROM_ROOK):
+            rooks[cshogi.BLACK] = sq
+        elif piece in (cshogi.WROOK, cshogi.WPROM_ROOK):
+            rooks[cshogi.WHITE] = sq
+    out = ""
+    for color in (cshogi.BLACK, cshogi.WHITE):
+        if color not in rooks:
+            out += "I"
             continue
-        file = rook // 9  # 0 is file 1
-        if color == cshogi.BLACK:
-            out.append("I" if file <= 3 else "F")
-        else:
-            out.append("I" if file >= 5 else "F")
-    return "".join(out)
+        file = rooks[color] // 9 + 1  # cshogi numbers the squares file by file from 1a
+        ibisha = file <= 4 if color == cshogi.BLACK else file >= 6
+        out += "I" if ibisha else "F"
+    return out
 
 
 def play_lines(games, out):
