@@ -624,6 +624,11 @@ fn perft_and_bench_leave_the_front_end_free() {
     );
 }
 
+/// Whether the engine said it played a book move among `lines`.
+fn said_book_move(lines: &[String]) -> bool {
+    lines.iter().any(|l| l.contains("book move"))
+}
+
 #[test]
 fn the_built_in_book_is_on_by_default() {
     let mut s = UsiProcess::start();
@@ -642,10 +647,7 @@ fn the_built_in_book_is_on_by_default() {
     s.send("setoption name BookFile value no_book");
     s.send("go btime 0 wtime 0 byoyomi 200");
     let (_, before) = s.expect_with("bestmove", 2000);
-    assert!(
-        !before.iter().any(|l| l.contains("book move")),
-        "{before:?}"
-    );
+    assert!(!said_book_move(&before), "{before:?}");
     s.send("setoption name BookFile value built_in");
     let said = s.sync();
     assert!(
@@ -695,10 +697,7 @@ fn opening_book_moves_are_played_when_the_book_applies() {
     // Analysis and pondering search: no book.
     s.send("go depth 2");
     let (best, before) = s.expect_with("bestmove", 5000);
-    assert!(
-        !before.iter().any(|l| l.contains("book move")),
-        "{before:?}"
-    );
+    assert!(!said_book_move(&before), "{before:?}");
     assert_ne!(best, "bestmove 1g1f ponder 9c9d");
     s.send("go ponder btime 0 wtime 0 byoyomi 2000");
     s.expect_silence("bestmove", 300);
@@ -712,10 +711,7 @@ fn opening_book_moves_are_played_when_the_book_applies() {
         s.send(off);
         s.send("go btime 0 wtime 0 byoyomi 300");
         let (_, before) = s.expect_with("bestmove", 2000);
-        assert!(
-            !before.iter().any(|l| l.contains("book move")),
-            "{off}: {before:?}"
-        );
+        assert!(!said_book_move(&before), "{off}: {before:?}");
         s.send("setoption name USI_OwnBook value true");
         s.send("setoption name BookMoves value 16");
     }
@@ -729,10 +725,7 @@ fn opening_book_moves_are_played_when_the_book_applies() {
     );
     s.send("go btime 0 wtime 0 byoyomi 300");
     let (_, before) = s.expect_with("bestmove", 2000);
-    assert!(
-        !before.iter().any(|l| l.contains("book move")),
-        "{before:?}"
-    );
+    assert!(!said_book_move(&before), "{before:?}");
     s.expect_error("setoption name BookSelect value often");
     let _ = std::fs::remove_dir_all(&dir);
 }
