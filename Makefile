@@ -16,10 +16,11 @@ NODES ?= 30000
 FS_NODES1 ?= 50000
 FS_NODES2 ?= 30000
 # The clock of the timed matches is byoyomi BYOYOMI ms, or with TIME= (ms) and INC= (ms) a main
-# time with a Fischer increment and no byoyomi. TAG names the runs.
-TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))
+# time with a Fischer increment and no byoyomi. TAG names the runs (clock and openings), so
+# that runs with different clocks or openings can be played side by side.
+TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy bench criterion lint fmt weights weights-fit weights-data check-weights opening-data book suite \
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy variant-data bench criterion lint fmt weights weights-fit weights-data check-weights opening-data book suite \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
 
 help:

@@ -115,6 +115,10 @@ enum Cmd {
         /// A line for the weights file's header (how it was made).
         #[arg(long)]
         note: Option<String>,
+        /// Fit only this feature group (repeatable; names as `hisha eval` prints them); the
+        /// other weights keep their start values.
+        #[arg(long, value_name = "GROUP")]
+        only: Vec<String>,
     },
 }
 
@@ -373,6 +377,7 @@ fn main() {
             from_scratch,
             start,
             note,
+            only,
         } => {
             let mut text = String::new();
             for f in &data {
@@ -389,11 +394,23 @@ fn main() {
             } else {
                 hisha::eval::WEIGHTS.to_vec()
             };
+            if let Some(bad) = only
+                .iter()
+                .find(|name| !hisha::eval::features::GROUPS.iter().any(|g| g.0 == *name))
+            {
+                let names: Vec<&str> = hisha::eval::features::GROUPS.iter().map(|g| g.0).collect();
+                eprintln!(
+                    "error: no feature group {bad:?}; the groups: {}",
+                    names.join(", ")
+                );
+                std::process::exit(2);
+            }
             let config = TuneConfig {
                 epochs,
                 result_weight,
                 learning_rate,
                 l2,
+                only,
                 ..TuneConfig::default()
             };
             let started = Instant::now();

@@ -27,6 +27,9 @@ pub struct TuneConfig {
     pub l2: f64,
     /// One game in this many is held out for validation.
     pub validation_every: usize,
+    /// The feature groups to fit, by name (`features::GROUPS`); the others keep their start
+    /// values. Empty: every group.
+    pub only: Vec<String>,
 }
 
 impl Default for TuneConfig {
@@ -37,6 +40,7 @@ impl Default for TuneConfig {
             result_weight: 0.7,
             l2: 2e-7,
             validation_every: 10,
+            only: Vec::new(),
         }
     }
 }
@@ -165,6 +169,23 @@ fn fit_k(samples: &[&Sample], value: impl Fn(&Sample) -> f64) -> f64 {
     ((a + b) / 2.0).exp()
 }
 
+/// Which features a fit may change: those of the named groups, or all when none is named.
+/// Panics on a name that is not a group (the command line checks names first).
+pub fn free_features(only: &[String]) -> Vec<bool> {
+    if only.is_empty() {
+        return vec![true; NUM_FEATURES];
+    }
+    let mut free = vec![false; NUM_FEATURES];
+    for name in only {
+        let &(_, first, size) = features::GROUPS
+            .iter()
+            .find(|g| g.0 == name)
+            .unwrap_or_else(|| panic!("no feature group {name:?}"));
+        free[first..first + size].fill(true);
+    }
+    free
+}
+
 /// Fits the weights to the positions in `data`, starting from `start` (in 1/`SCALE` cp).
 /// Returns the weights (same units) and a report; `progress` hears (epoch, train, validation
 /// error) now and then.
@@ -208,6 +229,7 @@ pub fn tune(
         validation_error_start: error(&valid, &w, k, target),
         ..TuneReport::default()
     };
+    let free = free_features(&config.only);
     let (mut m, mut v) = (vec![0.0; NUM_FEATURES], vec![0.0; NUM_FEATURES]);
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     let mut best = (report.validation_error_start, 0usize, w.clone());
@@ -221,7 +243,7 @@ pub fn tune(
                 grad[i as usize] += g * f64::from(c);
             }
         }
-        for i in 0..NUM_FEATURES {
+        for i in (0..NUM_FEATURES).filter(|&i| free[i]) {
             // Material (the features before the king-relative tables) is not penalised.
             if i >= features::OWN_KING_REL {
                 grad[i] += 2.0 * config.l2 * (w[i] - initial[i]);
@@ -324,6 +346,33 @@ mod tests {
         assert_eq!(report.positions, 120);
         assert!(report.validation_error_end < report.validation_error_start);
         assert!(w[gold] > 0, "gold in hand: {}", w[gold]);
+    }
+
+    #[test]
+    fn groups_left_out_keep_their_weights() {
+        let mut data = String::new();
+        for game in 0..40 {
+            data.push_str(&format!("4k4/9/9/9/9/9/9/9/4K4 b G 1\t1\t0\t{game}\n"));
+            data.push_str(&format!("4k4/9/9/9/9/9/9/9/4K4 b g 1\t0\t0\t{game}\n"));
+        }
+        let gold = features::HAND + 34;
+        let mut start = crate::eval::initial_weights();
+        start[gold] = 0;
+        let config = TuneConfig {
+            epochs: 50,
+            only: vec!["king square".to_owned()],
+            ..TuneConfig::default()
+        };
+        let (w, _) = tune(&data, &start, &config, &mut |_, _, _| {});
+        let &(_, first, size) = features::GROUPS
+            .iter()
+            .find(|g| g.0 == "king square")
+            .unwrap();
+        for (i, (&a, &b)) in w.iter().zip(&start).enumerate() {
+            if !(first..first + size).contains(&i) {
+                assert_eq!(a, b, "feature {i} moved");
+            }
+        }
     }
 
     #[test]
