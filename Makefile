@@ -62,6 +62,19 @@ deps: ## Install the opponents and oracles (Debian) and the scripts' packages (s
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q -r scripts/requirements.txt
 
+# The variants' oracle data (docs/variants.md): positions from random playouts with their perft
+# by fairy-stockfish 11.1 (micro, judkins; judkins' pawn-drop mates settled by the rules) and by
+# shogiops, lishogi's rules library (minishogi, chu; npm install in scripts/oracle).
+VARIANT_DATA := positions/variants
+variant-data: build ## Regenerate positions/variants/ (needs make deps and npm; chu depth 3 takes an hour)
+	mkdir -p $(TUNE_DIR) $(VARIANT_DATA)
+	cd scripts/oracle && npm install --silent --no-audit --no-fund
+	$(PY) scripts/fsf_variant_sample.py micro 200 1,2,3 3 $(VARIANT_DATA)/micro-perft.tsv
+	$(PY) scripts/fsf_variant_sample.py judkins 200 1,2,3 4 $(TUNE_DIR)/judkins-fsf.tsv
+	$(PY) scripts/fsf_variant_sample.py settle judkins judkins $(TUNE_DIR)/judkins-fsf.tsv $(VARIANT_DATA)/judkins-perft.tsv $(BIN)
+	node scripts/oracle/shogiops_perft.mjs sample minishogi 200 1,2,3 2 > $(VARIANT_DATA)/mini-perft.tsv
+	node scripts/oracle/shogiops_perft.mjs sample chushogi 200 1,2,3 1 > $(VARIANT_DATA)/chu-perft.tsv
+
 perft-vs-fairy: build ## Perft speed vs fairy-stockfish (DEPTH=, SFEN=)
 	$(PY) scripts/perft_vs_fairy.py $(or $(DEPTH),6) $(if $(SFEN),"$(SFEN)",)
 
@@ -107,7 +120,7 @@ match-fairy: matches/hisha ## GAMES games vs fairy-stockfish at BYOYOMI ms, or T
 	$(call arena,fairy-$(TAG),$(HISHA_TOKENS),name=fairy-stockfish path=/usr/games/fairy-stockfish options.Hash=64 $(OPPONENT_CLOCK) $(OPTIONS2),$(ARENA_CLOCK),tournament)
 
 match-gpsshogi: matches/hisha ## GAMES games vs GPSShogi (gpsusi, 1 thread, full depth, its book unless GPS_BOOK=0) at BYOYOMI ms, or TIME= ms + INC= ms (OPENINGS=, empty: the start position; OPTIONS1=)
-	$(call arena,gpsshogi-$(TAG),$(HISHA_TOKENS),$(GPS_TOKENS) $(OPPONENT_CLOCK),$(ARENA_CLOCK),tournament)
+	$(call arena,gpsshogi-$(TAG)$(if $(filter 0,$(GPS_BOOK)),-nobook),$(HISHA_TOKENS),$(GPS_TOKENS) $(OPPONENT_CLOCK),$(ARENA_CLOCK),tournament)
 
 match-fairy-nodes: matches/hisha ## GAMES games vs fairy-stockfish at fixed nodes (Hisha FS_NODES1, it FS_NODES2: about equal time; OPTIONS1=)
 	$(call arena,fairy-nodes,$(HISHA_TOKENS) time_control.node_limit=$(FS_NODES1),name=fairy-stockfish path=/usr/games/fairy-stockfish options.Hash=64 time_control.node_limit=$(FS_NODES2),,tournament)

@@ -19,6 +19,7 @@ check() {
     done
 }
 
+check variant ""
 check shogi "bitboard" # bitboard!, the macro of shogi/bitboard.rs, is exported at the crate root
 check eval "shogi"
 check search "eval shogi"
@@ -34,7 +35,7 @@ if grep -rn 'crate::search' usi | grep -v 'crate::search::{Limits, MateLimit}'; 
     status=1
 fi
 
-if grep -rnE '\b(e?print!|e?println!)' shogi eval search tune bench.rs book engine; then
+if grep -rnE '\b(e?print!|e?println!)' variant shogi eval search tune bench.rs book engine; then
     echo "layers: only usi/ and main.rs print"
     status=1
 fi

@@ -7,6 +7,7 @@
 //! engine -> bench -> search
 //! engine -> book -> search, shogi
 //! tune -> search, eval, shogi
+//! variant (the other games of the shogi family: imports nothing)
 //! ```
 //!
 //! `shogi` is the rules of 9x9 shogi; `search` never prints (it reports events); `usi` defines
@@ -24,3 +25,4 @@ pub mod search;
 pub mod shogi;
 pub mod tune;
 pub mod usi;
+pub mod variant;

@@ -39,6 +39,18 @@ enum Cmd {
         /// Position (default: the starting position).
         #[arg(long)]
         sfen: Option<String>,
+        /// The variant (`hisha pieces` lists them; default: shogi, on the 9x9 core).
+        #[arg(long)]
+        variant: Option<String>,
+    },
+    /// The piece catalogue: every piece of a variant (default: all) with its codes, names,
+    /// promotion and moves in Betza's notation, or one piece's move diagram.
+    Pieces {
+        /// A piece's code or English name: print its move diagram.
+        name: Option<String>,
+        /// Only the pieces of this variant.
+        #[arg(long)]
+        variant: Option<String>,
     },
     /// Print the static evaluation of a position and its parts.
     Eval {
@@ -279,7 +291,13 @@ fn main() {
         Cmd::Bench { depth } => {
             hisha::bench::run(depth, SearchControl::new(), &mut |line| println!("{line}"));
         }
-        Cmd::Perft { depth, sfen } => {
+        Cmd::Perft {
+            depth,
+            sfen,
+            variant: Some(variant),
+        } if variant != "shogi" => variant_perft(&variant, sfen.as_deref(), depth),
+        Cmd::Pieces { name, variant } => pieces(name.as_deref(), variant.as_deref()),
+        Cmd::Perft { depth, sfen, .. } => {
             let mut pos = parse_or_exit(sfen.as_deref().unwrap_or(STARTPOS_SFEN));
             let start = Instant::now();
             let split = perft_divide(&mut pos, depth.max(1));
@@ -458,6 +476,92 @@ fn parse_or_exit(sfen: &str) -> Position {
         Err(e) => {
             eprintln!("error: bad SFEN: {e}");
             std::process::exit(2);
+        }
+    }
+}
+
+fn variant_or_exit(name: &str) -> hisha::variant::VariantId {
+    hisha::variant::VariantId::from_name(name).unwrap_or_else(|| {
+        let names: Vec<&str> = hisha::variant::VariantId::ALL
+            .iter()
+            .map(|v| v.name())
+            .collect();
+        eprintln!(
+            "error: no variant {name:?}; the variants: {}",
+            names.join(", ")
+        );
+        std::process::exit(2);
+    })
+}
+
+fn variant_perft(variant: &str, sfen: Option<&str>, depth: u32) {
+    use hisha::variant::{perft_divide, VPosition};
+    let id = variant_or_exit(variant);
+    let mut pos = match sfen {
+        None => VPosition::start(id),
+        Some(s) => VPosition::from_sfen(id, s).unwrap_or_else(|e| {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }),
+    };
+    let start = Instant::now();
+    let split = perft_divide(&mut pos, depth.max(1));
+    let secs = start.elapsed().as_secs_f64();
+    let total: u64 = split.iter().map(|(_, n)| n).sum();
+    for (m, n) in &split {
+        println!("{m}: {n}");
+    }
+    println!("Nodes searched: {total}");
+    println!(
+        "Time: {:.3} s, {:.1} M leaves/s",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+}
+
+fn pieces(name: Option<&str>, variant: Option<&str>) {
+    use hisha::variant::catalogue;
+    if let Some(name) = name {
+        let Some(p) = catalogue::lookup(name) else {
+            eprintln!("error: no piece {name:?} in the catalogue (`hisha pieces` lists them)");
+            std::process::exit(2);
+        };
+        println!("{} ({}), {}: {}", p.name, p.romaji, p.code, p.xbetza());
+        if p.royal {
+            println!("royal");
+        }
+        let size = if p.betza.contains(['R', 'B', 'Q']) {
+            9
+        } else {
+            5
+        };
+        print!("{}", hisha::variant::diagram::diagram(p, size));
+        if !p.special.describe().is_empty() {
+            println!("!: {}", p.special.describe());
+        }
+        return;
+    }
+    let variants: Vec<hisha::variant::VariantId> = match variant {
+        Some(v) => vec![variant_or_exit(v)],
+        None => hisha::variant::VariantId::ALL.to_vec(),
+    };
+    for v in variants {
+        let r = v.rules();
+        println!("{} ({}x{}):", r.name, r.files, r.ranks);
+        for k in &r.kinds {
+            let promotes = k
+                .promotes_to
+                .map(|p| format!(" -> {}", r.kinds[p as usize].sfen.to_ascii_uppercase()))
+                .unwrap_or_default();
+            println!(
+                "  {:<3} {:<4} {:<18} {:<18} {:<14}{}",
+                k.sfen.to_ascii_uppercase(),
+                k.piece.code,
+                k.piece.name,
+                k.piece.romaji,
+                k.piece.xbetza(),
+                promotes
+            );
         }
     }
 }

@@ -1,0 +1,1283 @@
+//! A position of any variant: a padded mailbox board of any size up to 36x36, hands, Zobrist
+//! key, make/unmake, and the legal moves under the variant's rules.
+
+use std::fmt::Write;
+
+use super::catalogue::Special;
+use super::rules::{Kind, Promotion, Rules, VariantId};
+
+/// Off-board margin around the board: the longest leap of a catalogue atom is 3 squares.
+const PAD: usize = 3;
+const EMPTY: u16 = 0;
+const OFF: u16 = u16::MAX;
+/// "No square".
+pub const NO_SQUARE: u16 = u16::MAX;
+
+/// A side: 0 Black (sente, upper case, moves up the board), 1 White.
+pub type Side = usize;
+
+/// A move: `from` to `to`, through `mid` for a lion's double move, or a drop of `drop - 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VMove {
+    /// Where the piece starts (`NO_SQUARE` for a drop).
+    pub from: u16,
+    /// The first step of a double move (`NO_SQUARE` otherwise).
+    pub mid: u16,
+    /// Where it ends (the start again for igui or a pass).
+    pub to: u16,
+    /// The dropped kind + 1 (0: not a drop).
+    pub drop: u8,
+    /// The piece promotes (turns over, in micro shogi).
+    pub promote: bool,
+}
+
+impl VMove {
+    /// A plain move.
+    pub fn normal(from: u16, to: u16, promote: bool) -> VMove {
+        VMove {
+            from,
+            mid: NO_SQUARE,
+            to,
+            drop: 0,
+            promote,
+        }
+    }
+}
+
+/// What `make` changed, for `unmake`.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    moved: u16,
+    captured: u16,
+    mid_captured: u16,
+    key: u64,
+    lion_capture: u16,
+}
+
+/// A bad SFEN or move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantError(pub String);
+
+impl std::fmt::Display for VariantError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A position.
+#[derive(Clone, Debug)]
+pub struct VPosition {
+    rules: &'static Rules,
+    stride: usize,
+    cells: Vec<u16>,
+    hands: [Vec<u8>; 2],
+    side: Side,
+    ply: u32,
+    key: u64,
+    lion_capture: u16,
+    royals: [u8; 2],
+    pieces: [Vec<u16>; 2],
+    slot: Vec<u16>,
+    zobrist: &'static Zobrist,
+}
+
+/// Zobrist keys of one variant.
+#[derive(Debug)]
+pub struct Zobrist {
+    piece: Vec<u64>,
+    hand: Vec<u64>,
+    side: u64,
+    lion: Vec<u64>,
+}
+
+const HAND_MAX: usize = 40;
+
+fn zobrist(id: VariantId) -> &'static Zobrist {
+    use std::sync::OnceLock;
+    static CELLS: [OnceLock<Zobrist>; 5] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
+    let i = VariantId::ALL
+        .iter()
+        .position(|&v| v == id)
+        .expect("listed");
+    CELLS[i].get_or_init(|| {
+        let r = id.rules();
+        let cells = (r.files as usize + 2 * PAD) * (r.ranks as usize + 2 * PAD);
+        let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ (i as u64 + 1).wrapping_mul(0x1234_5678_9abc);
+        let mut next = move || {
+            // splitmix64
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let n = r.kinds.len() * 2;
+        Zobrist {
+            piece: (0..n * cells).map(|_| next()).collect(),
+            hand: (0..n * (HAND_MAX + 1)).map(|_| next()).collect(),
+            side: next(),
+            lion: (0..cells).map(|_| next()).collect(),
+        }
+    })
+}
+
+#[inline]
+fn cell_of(kind: u8, side: Side) -> u16 {
+    1 + ((kind as u16) << 1 | side as u16)
+}
+#[inline]
+fn kind_of(cell: u16) -> u8 {
+    ((cell - 1) >> 1) as u8
+}
+#[inline]
+fn side_of(cell: u16) -> Side {
+    ((cell - 1) & 1) as Side
+}
+#[inline]
+fn is_piece(cell: u16) -> bool {
+    cell != EMPTY && cell != OFF
+}
+
+impl VPosition {
+    /// The start position of a variant.
+    pub fn start(id: VariantId) -> VPosition {
+        VPosition::from_sfen(id, id.rules().start).expect("the start position parses")
+    }
+
+    fn empty(id: VariantId) -> VPosition {
+        let rules = id.rules();
+        let stride = rules.files as usize + 2 * PAD;
+        let height = rules.ranks as usize + 2 * PAD;
+        let mut cells = vec![OFF; stride * height];
+        for r in 0..rules.ranks as usize {
+            for f in 0..rules.files as usize {
+                cells[(r + PAD) * stride + f + PAD] = EMPTY;
+            }
+        }
+        VPosition {
+            rules,
+            stride,
+            slot: vec![0; cells.len()],
+            cells,
+            hands: [vec![0; rules.kinds.len()], vec![0; rules.kinds.len()]],
+            side: 0,
+            ply: 1,
+            key: 0,
+            lion_capture: NO_SQUARE,
+            royals: [0, 0],
+            pieces: [Vec::new(), Vec::new()],
+            zobrist: zobrist(id),
+        }
+    }
+
+    /// The variant's rules.
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+
+    /// The side to move.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// The Zobrist key.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Move number.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The board square index of file column `f` (0: the leftmost, the highest file number)
+    /// and row `r` (0: the top rank, `a`).
+    pub fn square(&self, f: usize, r: usize) -> u16 {
+        ((r + PAD) * self.stride + f + PAD) as u16
+    }
+
+    /// (column, row) of a square index.
+    pub fn coords(&self, sq: u16) -> (usize, usize) {
+        let sq = sq as usize;
+        (sq % self.stride - PAD, sq / self.stride - PAD)
+    }
+
+    /// Every board square, top rank first.
+    pub fn squares(&self) -> impl Iterator<Item = u16> + '_ {
+        let (files, ranks) = (self.rules.files as usize, self.rules.ranks as usize);
+        (0..ranks).flat_map(move |r| (0..files).map(move |f| self.square(f, r)))
+    }
+
+    /// The piece on a square: (kind, side).
+    pub fn piece_at(&self, sq: u16) -> Option<(u8, Side)> {
+        let c = self.cells[sq as usize];
+        is_piece(c).then(|| (kind_of(c), side_of(c)))
+    }
+
+    /// How many of a kind a side holds in hand.
+    pub fn in_hand(&self, side: Side, kind: u8) -> u8 {
+        self.hands[side][kind as usize]
+    }
+
+    /// The side has a royal piece left.
+    pub fn has_royal(&self, side: Side) -> bool {
+        self.royals[side] > 0
+    }
+
+    fn put(&mut self, sq: u16, cell: u16) {
+        let (k, s) = (kind_of(cell), side_of(cell));
+        self.cells[sq as usize] = cell;
+        self.slot[sq as usize] = self.pieces[s].len() as u16;
+        self.pieces[s].push(sq);
+        self.key ^= self.zobrist.piece[self.zkey(k, s, sq)];
+        if self.rules.kinds[k as usize].royal {
+            self.royals[s] += 1;
+        }
+    }
+
+    fn take(&mut self, sq: u16) -> u16 {
+        let cell = self.cells[sq as usize];
+        let (k, s) = (kind_of(cell), side_of(cell));
+        self.cells[sq as usize] = EMPTY;
+        let i = self.slot[sq as usize] as usize;
+        let last = self.pieces[s].pop().expect("a piece");
+        if last != sq {
+            self.pieces[s][i] = last;
+            self.slot[last as usize] = i as u16;
+        }
+        self.key ^= self.zobrist.piece[self.zkey(k, s, sq)];
+        if self.rules.kinds[k as usize].royal {
+            self.royals[s] -= 1;
+        }
+        cell
+    }
+
+    #[inline]
+    fn zkey(&self, kind: u8, side: Side, sq: u16) -> usize {
+        (kind as usize * 2 + side) * self.cells.len() + sq as usize
+    }
+
+    fn hand_add(&mut self, side: Side, kind: u8, delta: i8) {
+        let k = kind as usize;
+        let z = |n: u8| (k * 2 + side) * (HAND_MAX + 1) + (n as usize).min(HAND_MAX);
+        self.key ^= self.zobrist.hand[z(self.hands[side][k])];
+        self.hands[side][k] = (self.hands[side][k] as i16 + delta as i16) as u8;
+        self.key ^= self.zobrist.hand[z(self.hands[side][k])];
+    }
+
+    fn set_lion_capture(&mut self, sq: u16) {
+        if self.lion_capture != NO_SQUARE {
+            self.key ^= self.zobrist.lion[self.lion_capture as usize];
+        }
+        self.lion_capture = sq;
+        if sq != NO_SQUARE {
+            self.key ^= self.zobrist.lion[sq as usize];
+        }
+    }
+
+    /// The rank distance of a square from `side`'s last rank (0 on the last rank).
+    #[inline]
+    fn depth(&self, sq: u16, side: Side) -> u8 {
+        let r = sq as usize / self.stride - PAD;
+        if side == 0 {
+            r as u8
+        } else {
+            (self.rules.ranks as usize - 1 - r) as u8
+        }
+    }
+
+    #[inline]
+    fn delta(&self, dx: i8, dy: i8, side: Side) -> isize {
+        let d = dx as isize - dy as isize * self.stride as isize;
+        if side == 0 {
+            d
+        } else {
+            -d
+        }
+    }
+
+    fn distance(&self, a: u16, b: u16) -> usize {
+        let (af, ar) = self.coords(a);
+        let (bf, br) = self.coords(b);
+        af.abs_diff(bf).max(ar.abs_diff(br))
+    }
+
+    // ---------------------------------------------------------------------------------
+    // SFEN
+
+    /// Parses `<board> <side> <hand or lion square> [<move number>]`.
+    pub fn from_sfen(id: VariantId, sfen: &str) -> Result<VPosition, VariantError> {
+        let err = |m: String| Err(VariantError(m));
+        let mut pos = VPosition::empty(id);
+        let rules = pos.rules;
+        let fields: Vec<&str> = sfen.split_whitespace().collect();
+        if fields.len() < 2 || fields.len() > 4 {
+            return err(format!(
+                "a {} SFEN has 3 or 4 fields: board, side, {}, move number",
+                rules.name,
+                if rules.drops {
+                    "hands"
+                } else {
+                    "lion-capture square"
+                }
+            ));
+        }
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != rules.ranks as usize {
+            return err(format!(
+                "{} ranks where {} has {}",
+                rows.len(),
+                rules.name,
+                rules.ranks
+            ));
+        }
+        for (r, row) in rows.iter().enumerate() {
+            let mut f = 0usize;
+            let chars: Vec<char> = row.chars().collect();
+            let mut i = 0;
+            while i < chars.len() {
+                if chars[i].is_ascii_digit() {
+                    let mut n = 0usize;
+                    while i < chars.len() && chars[i].is_ascii_digit() {
+                        n = n * 10 + chars[i].to_digit(10).expect("digit") as usize;
+                        i += 1;
+                    }
+                    if n == 0 {
+                        return err(format!("rank {}: an empty count of 0", r + 1));
+                    }
+                    f += n;
+                    continue;
+                }
+                let plus = chars[i] == '+';
+                if plus {
+                    i += 1;
+                }
+                let Some(&c) = chars.get(i) else {
+                    return err(format!("rank {}: '+' without a piece", r + 1));
+                };
+                i += 1;
+                let name = format!("{}{}", if plus { "+" } else { "" }, c.to_ascii_lowercase());
+                let Some(kind) = rules.kind_index(&name) else {
+                    return err(format!("{} has no piece {name:?}", rules.name));
+                };
+                if f >= rules.files as usize {
+                    return err(format!(
+                        "rank {} has more than the {} squares of {}",
+                        r + 1,
+                        rules.files,
+                        rules.name
+                    ));
+                }
+                let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+                let sq = pos.square(f, r);
+                pos.put(sq, cell_of(kind, side));
+                f += 1;
+            }
+            if f != rules.files as usize {
+                return err(format!(
+                    "rank {} has {f} squares where {} has {}",
+                    r + 1,
+                    rules.name,
+                    rules.files
+                ));
+            }
+        }
+        pos.side = match fields[1] {
+            "b" => 0,
+            "w" => 1,
+            s => return err(format!("side to move {s:?}: 'b' or 'w'")),
+        };
+        if pos.side == 1 {
+            pos.key ^= pos.zobrist.side;
+        }
+        if let Some(&third) = fields.get(2) {
+            if rules.drops {
+                pos.parse_hands(third)?;
+            } else if third != "-" {
+                let Some(sq) = pos.parse_square(third) else {
+                    return err(format!("lion-capture square {third:?}"));
+                };
+                pos.set_lion_capture(sq);
+            }
+        }
+        if let Some(&n) = fields.get(3) {
+            pos.ply = n
+                .parse()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| VariantError(format!("move number {n:?}")))?;
+        }
+        pos.validate()?;
+        Ok(pos)
+    }
+
+    fn parse_hands(&mut self, text: &str) -> Result<(), VariantError> {
+        if text == "-" {
+            return Ok(());
+        }
+        let chars: Vec<char> = text.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let mut n = 0usize;
+            let mut digits = false;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                n = n * 10 + chars[i].to_digit(10).expect("digit") as usize;
+                i += 1;
+                digits = true;
+            }
+            let Some(&c) = chars.get(i) else {
+                return Err(VariantError(format!(
+                    "hands {text:?}: a count without a piece"
+                )));
+            };
+            i += 1;
+            let n = if digits { n } else { 1 };
+            let kind = self
+                .rules
+                .kind_index(&c.to_ascii_lowercase().to_string())
+                .filter(|&k| !self.rules.kinds[k as usize].royal)
+                .ok_or_else(|| VariantError(format!("hands: {c:?} is not a piece in hand")))?;
+            if n == 0 || n > HAND_MAX {
+                return Err(VariantError(format!("hands: {n} of {c}")));
+            }
+            let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+            for _ in 0..n {
+                self.hand_add(side, kind, 1);
+            }
+        }
+        Ok(())
+    }
+
+    fn validate(&self) -> Result<(), VariantError> {
+        let r = self.rules;
+        for side in 0..2 {
+            let kings = self.pieces[side]
+                .iter()
+                .filter(|&&sq| {
+                    r.kinds[kind_of(self.cells[sq as usize]) as usize]
+                        .piece
+                        .code
+                        == "K"
+                })
+                .count();
+            if r.check_rule && kings != 1 {
+                return Err(VariantError(format!(
+                    "{} has {kings} kings; {} needs one each",
+                    if side == 0 { "Black" } else { "White" },
+                    r.name
+                )));
+            }
+            // Without the check rule a side may have lost its royals: the game is over.
+            if !r.check_rule && kings > 1 {
+                return Err(VariantError(format!(
+                    "{} has {kings} kings; {} allows one",
+                    if side == 0 { "Black" } else { "White" },
+                    r.name
+                )));
+            }
+        }
+        if r.shogi_drop_rules {
+            for side in 0..2 {
+                let mut pawn_files = Vec::new();
+                for &sq in &self.pieces[side] {
+                    let k = &r.kinds[kind_of(self.cells[sq as usize]) as usize];
+                    if self.depth(sq, side) < k.dead_ranks {
+                        return Err(VariantError(format!(
+                            "a {} that can never move again",
+                            k.piece.name.to_lowercase()
+                        )));
+                    }
+                    if k.piece.code == "P" {
+                        let f = self.coords(sq).0;
+                        if pawn_files.contains(&f) {
+                            return Err(VariantError("two pawns on a file".into()));
+                        }
+                        pawn_files.push(f);
+                    }
+                }
+            }
+        }
+        if r.check_rule && self.in_check(1 - self.side) {
+            return Err(VariantError("the side not to move is in check".into()));
+        }
+        Ok(())
+    }
+
+    /// The position as SFEN.
+    pub fn to_sfen(&self) -> String {
+        let r = self.rules;
+        let mut s = String::new();
+        for row in 0..r.ranks as usize {
+            if row > 0 {
+                s.push('/');
+            }
+            let mut empty = 0;
+            for f in 0..r.files as usize {
+                match self.piece_at(self.square(f, row)) {
+                    None => empty += 1,
+                    Some((k, side)) => {
+                        if empty > 0 {
+                            let _ = write!(s, "{empty}");
+                            empty = 0;
+                        }
+                        let name = r.kinds[k as usize].sfen;
+                        s.push_str(&if side == 0 {
+                            name.to_ascii_uppercase()
+                        } else {
+                            name.to_owned()
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                let _ = write!(s, "{empty}");
+            }
+        }
+        s.push_str(if self.side == 0 { " b " } else { " w " });
+        if r.drops {
+            let mut hand = String::new();
+            for side in 0..2 {
+                for (k, kind) in r.kinds.iter().enumerate() {
+                    let n = self.hands[side][k];
+                    if n > 0 {
+                        if n > 1 {
+                            let _ = write!(hand, "{n}");
+                        }
+                        hand.push_str(&if side == 0 {
+                            kind.sfen.to_ascii_uppercase()
+                        } else {
+                            kind.sfen.to_owned()
+                        });
+                    }
+                }
+            }
+            s.push_str(if hand.is_empty() { "-" } else { &hand });
+        } else if self.lion_capture != NO_SQUARE {
+            s.push_str(&self.square_name(self.lion_capture));
+        } else {
+            s.push('-');
+        }
+        let _ = write!(s, " {}", self.ply);
+        s
+    }
+
+    /// A square's name: file number from the right, rank letter from the top (`12a`).
+    pub fn square_name(&self, sq: u16) -> String {
+        let (f, r) = self.coords(sq);
+        format!(
+            "{}{}",
+            self.rules.files as usize - f,
+            (b'a' + r as u8) as char
+        )
+    }
+
+    /// Parses a square name.
+    pub fn parse_square(&self, text: &str) -> Option<u16> {
+        let digits: String = text.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let rest = &text[digits.len()..];
+        let file: usize = digits.parse().ok()?;
+        let mut rank_chars = rest.chars();
+        let rank = rank_chars.next()?;
+        if rank_chars.next().is_some() || !rank.is_ascii_lowercase() {
+            return None;
+        }
+        let r = (rank as u8 - b'a') as usize;
+        let files = self.rules.files as usize;
+        if file == 0 || file > files || r >= self.rules.ranks as usize {
+            return None;
+        }
+        Some(self.square(files - file, r))
+    }
+
+    /// A move in USI: `7g7f`, `7g7f+`, `P*5e` (`+P*4d`: micro shogi's promoted side), and
+    /// a double move as three squares, `6f5e6d`.
+    pub fn move_text(&self, m: VMove) -> String {
+        if m.drop > 0 {
+            let kind = &self.rules.kinds[m.drop as usize - 1];
+            return format!(
+                "{}*{}",
+                kind.sfen.to_ascii_uppercase(),
+                self.square_name(m.to)
+            );
+        }
+        let mut s = self.square_name(m.from);
+        if m.mid != NO_SQUARE {
+            s.push_str(&self.square_name(m.mid));
+        }
+        s.push_str(&self.square_name(m.to));
+        if m.promote {
+            s.push('+');
+        }
+        s
+    }
+
+    /// The legal move written `text`, or why there is none.
+    pub fn parse_move(&mut self, text: &str) -> Result<VMove, VariantError> {
+        let err = |m: String| Err(VariantError(m));
+        let legal = self.legal_moves();
+        if let Some(m) = legal.iter().find(|&&m| self.move_text(m) == text) {
+            return Ok(*m);
+        }
+        // Say what is wrong.
+        if let Some((piece, to)) = text.split_once('*') {
+            if self.parse_square(to).is_none() {
+                return err(format!(
+                    "{text}: no square {to:?} on the {} board",
+                    self.rules.name
+                ));
+            }
+            return err(format!("{text}: not a legal drop of {piece} here"));
+        }
+        let body = text.strip_suffix('+').unwrap_or(text);
+        let mut squares = Vec::new();
+        let mut rest = body;
+        while !rest.is_empty() {
+            let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+            if digits == 0 || rest.len() < digits + 1 {
+                return err(format!(
+                    "{text}: not a move in {} notation",
+                    self.rules.name
+                ));
+            }
+            let (name, tail) = rest.split_at(digits + 1);
+            match self.parse_square(name) {
+                Some(sq) => squares.push(sq),
+                None => {
+                    return err(format!(
+                        "{text}: no square {name:?} on the {} board",
+                        self.rules.name
+                    ))
+                }
+            }
+            rest = tail;
+        }
+        match squares.len() {
+            2 | 3 => err(format!("{text}: not a legal move in this position")),
+            _ => err(format!(
+                "{text}: a move is two squares, or three for a double move"
+            )),
+        }
+    }
+
+    /// A board diagram with the hands, for `d`.
+    pub fn diagram(&self) -> String {
+        let r = self.rules;
+        let w = if r.files > 9 || r.kinds.iter().any(|k| k.sfen.len() > 1) {
+            3
+        } else {
+            2
+        };
+        let mut s = String::new();
+        for f in 0..r.files as usize {
+            let _ = write!(s, "{:>w$}", r.files as usize - f);
+        }
+        s.push('\n');
+        for row in 0..r.ranks as usize {
+            for f in 0..r.files as usize {
+                let text = match self.piece_at(self.square(f, row)) {
+                    None => " .".to_owned(),
+                    Some((k, side)) => {
+                        let name = r.kinds[k as usize].sfen;
+                        if side == 0 {
+                            name.to_ascii_uppercase()
+                        } else {
+                            name.to_owned()
+                        }
+                    }
+                };
+                let _ = write!(s, "{text:>w$}");
+            }
+            let _ = writeln!(s, "  {}", (b'a' + row as u8) as char);
+        }
+        if r.drops {
+            for side in [1, 0] {
+                let mut hand = Vec::new();
+                for (k, kind) in r.kinds.iter().enumerate() {
+                    let n = self.hands[side][k];
+                    if n > 0 {
+                        hand.push(format!(
+                            "{}{}",
+                            kind.sfen.to_ascii_uppercase(),
+                            if n > 1 {
+                                format!("x{n}")
+                            } else {
+                                String::new()
+                            }
+                        ));
+                    }
+                }
+                let _ = writeln!(
+                    s,
+                    "{} in hand: {}",
+                    if side == 0 { "Black" } else { "White" },
+                    if hand.is_empty() {
+                        "-".to_owned()
+                    } else {
+                        hand.join(" ")
+                    }
+                );
+            }
+        }
+        let _ = write!(
+            s,
+            "{} to move; sfen {}",
+            if self.side == 0 { "Black" } else { "White" },
+            self.to_sfen()
+        );
+        s
+    }
+
+    // ---------------------------------------------------------------------------------
+    // Make and unmake
+
+    /// Plays a move (which must come from `legal_moves`).
+    pub fn make(&mut self, m: VMove) -> Undo {
+        let side = self.side;
+        let undo = Undo {
+            moved: if m.drop > 0 {
+                EMPTY
+            } else {
+                self.cells[m.from as usize]
+            },
+            captured: EMPTY,
+            mid_captured: EMPTY,
+            key: self.key,
+            lion_capture: self.lion_capture,
+        };
+        let mut undo = undo;
+        self.set_lion_capture(NO_SQUARE);
+        if m.drop > 0 {
+            let kind = m.drop - 1;
+            self.hand_add(side, self.rules.kinds[kind as usize].base, -1);
+            self.put(m.to, cell_of(kind, side));
+        } else {
+            let cell = self.take(m.from);
+            let mover = kind_of(cell);
+            let mover_lion = self.rules.kinds[mover as usize].lion;
+            if m.mid != NO_SQUARE && is_piece(self.cells[m.mid as usize]) {
+                let c = self.take(m.mid);
+                undo.mid_captured = c;
+                self.captured(c, m.mid, mover_lion);
+            }
+            if is_piece(self.cells[m.to as usize]) {
+                let c = self.take(m.to);
+                undo.captured = c;
+                self.captured(c, m.to, mover_lion);
+            }
+            let kind = if m.promote {
+                self.rules.kinds[mover as usize]
+                    .promotes_to
+                    .expect("a promotion of a piece that promotes")
+            } else {
+                mover
+            };
+            self.put(m.to, cell_of(kind, side));
+        }
+        self.side ^= 1;
+        self.key ^= self.zobrist.side;
+        self.ply += 1;
+        undo
+    }
+
+    fn captured(&mut self, cell: u16, sq: u16, mover_lion: bool) {
+        let k = &self.rules.kinds[kind_of(cell) as usize];
+        if self.rules.lion_trading && k.lion && !mover_lion {
+            self.set_lion_capture(sq);
+        }
+        if self.rules.drops {
+            self.hand_add(self.side, k.base, 1);
+        }
+    }
+
+    /// Takes back `m`, played with `make`, which returned `undo`.
+    pub fn unmake(&mut self, m: VMove, undo: Undo) {
+        self.side ^= 1;
+        self.ply -= 1;
+        let side = self.side;
+        self.take(m.to);
+        if m.drop > 0 {
+            let kind = m.drop - 1;
+            self.hand_add(side, self.rules.kinds[kind as usize].base, 1);
+        } else {
+            for (cell, sq) in [(undo.captured, m.to), (undo.mid_captured, m.mid)] {
+                if cell != EMPTY {
+                    self.put(sq, cell);
+                    if self.rules.drops {
+                        let base = self.rules.kinds[kind_of(cell) as usize].base;
+                        self.hand_add(side, base, -1);
+                    }
+                }
+            }
+            self.put(m.from, undo.moved);
+        }
+        self.lion_capture = undo.lion_capture;
+        self.key = undo.key;
+    }
+
+    // ---------------------------------------------------------------------------------
+    // Attacks
+
+    /// Whether the piece `kind` of `side` on `from` reaches `target` with an ordinary
+    /// (capturing) move, counting the squares in `empty` as empty.
+    fn reaches(&self, from: u16, kind: &Kind, side: Side, target: u16, empty: &[u16]) -> bool {
+        let occupied = |sq: usize| {
+            let c = self.cells[sq];
+            c != EMPTY && !empty.contains(&(sq as u16))
+        };
+        for ray in &kind.rays {
+            if ray.mode == super::betza::Mode::Move {
+                continue;
+            }
+            let d = self.delta(ray.dx, ray.dy, side);
+            if ray.leap {
+                let t = from as isize + d;
+                if t == target as isize {
+                    if ray.lame && self.lame_blocked(from, ray.dx, ray.dy, side, &occupied) {
+                        continue;
+                    }
+                    return true;
+                }
+                continue;
+            }
+            let mut t = from as isize;
+            let mut n = 0;
+            loop {
+                t += d;
+                n += 1;
+                if self.cells[t as usize] == OFF {
+                    break;
+                }
+                if t == target as isize {
+                    return true;
+                }
+                if occupied(t as usize) || (ray.range != 0 && n >= ray.range) {
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    fn lame_blocked(
+        &self,
+        from: u16,
+        dx: i8,
+        dy: i8,
+        side: Side,
+        occupied: &dyn Fn(usize) -> bool,
+    ) -> bool {
+        // The squares on the straight line between (D, A, H, G); oblique leaps are not lame here.
+        let steps = dx.abs().max(dy.abs());
+        if dx != 0 && dy != 0 && dx.abs() != dy.abs() {
+            return false;
+        }
+        let d = self.delta(dx.signum(), dy.signum(), side);
+        (1..steps as isize).any(|k| occupied((from as isize + d * k) as usize))
+    }
+
+    /// Whether `side`'s pieces attack `target` (ordinary moves; squares in `empty` count as
+    /// empty).
+    pub fn attacked_by(&self, target: u16, side: Side, empty: &[u16]) -> bool {
+        self.pieces[side].iter().any(|&sq| {
+            !empty.contains(&sq)
+                && sq != target
+                && self.reaches(
+                    sq,
+                    &self.rules.kinds[kind_of(self.cells[sq as usize]) as usize],
+                    side,
+                    target,
+                    empty,
+                )
+        })
+    }
+
+    /// Whether `side`'s king is attacked.
+    pub fn in_check(&self, side: Side) -> bool {
+        self.pieces[side].iter().any(|&sq| {
+            self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal
+                && self.attacked_by(sq, 1 - side, &[])
+        })
+    }
+
+    // ---------------------------------------------------------------------------------
+    // Move generation
+
+    /// The moves of the side to move under the variant's rules; none when the game is over
+    /// by the loss of the last royal piece.
+    pub fn legal_moves(&mut self) -> Vec<VMove> {
+        let mut moves = Vec::with_capacity(256);
+        if !self.has_royal(self.side) {
+            return moves;
+        }
+        self.pseudo_moves(&mut moves);
+        if self.rules.check_rule {
+            let side = self.side;
+            let mut keep = Vec::with_capacity(moves.len());
+            for m in moves {
+                let u = self.make(m);
+                let mut ok = !self.in_check(side);
+                if ok && m.drop > 0 && self.rules.shogi_drop_rules {
+                    let kind = &self.rules.kinds[m.drop as usize - 1];
+                    if kind.piece.code == "P" && self.in_check(1 - side) {
+                        // No mate by a pawn drop.
+                        ok = self.has_legal_reply();
+                    }
+                }
+                self.unmake(m, u);
+                if ok {
+                    keep.push(m);
+                }
+            }
+            moves = keep;
+        }
+        moves
+    }
+
+    fn has_legal_reply(&mut self) -> bool {
+        let mut moves = Vec::new();
+        self.pseudo_moves(&mut moves);
+        let side = self.side;
+        moves.into_iter().any(|m| {
+            let u = self.make(m);
+            let ok = !self.in_check(side);
+            self.unmake(m, u);
+            ok
+        })
+    }
+
+    /// The moves by the pieces' powers and the drops, before the check rule.
+    pub fn pseudo_moves(&self, out: &mut Vec<VMove>) {
+        let side = self.side;
+        for i in 0..self.pieces[side].len() {
+            let from = self.pieces[side][i];
+            let kind_index = kind_of(self.cells[from as usize]);
+            let kind = &self.rules.kinds[kind_index as usize];
+            for ray in &kind.rays {
+                let d = self.delta(ray.dx, ray.dy, side);
+                if ray.leap {
+                    if ray.lame
+                        && self
+                            .lame_blocked(from, ray.dx, ray.dy, side, &|sq| self.cells[sq] != EMPTY)
+                    {
+                        continue;
+                    }
+                    let to = (from as isize + d) as u16;
+                    self.target(from, to, kind_index, ray.mode, out);
+                    continue;
+                }
+                let mut t = from as isize;
+                let mut n = 0u8;
+                loop {
+                    t += d;
+                    n = n.saturating_add(1);
+                    let to = t as u16;
+                    let c = self.cells[t as usize];
+                    if c == OFF {
+                        break;
+                    }
+                    self.target(from, to, kind_index, ray.mode, out);
+                    if c != EMPTY || (ray.range != 0 && n >= ray.range) {
+                        break;
+                    }
+                }
+            }
+            if kind.special != Special::None {
+                self.double_moves(from, kind, out);
+            }
+        }
+        if self.rules.drops {
+            self.drops(out);
+        }
+    }
+
+    /// A move of the piece on `from` to `to` by an ordinary move of mode `mode`, if the square
+    /// allows it; adds it with its promotion choices.
+    #[inline]
+    fn target(&self, from: u16, to: u16, kind: u8, mode: super::betza::Mode, out: &mut Vec<VMove>) {
+        use super::betza::Mode;
+        let c = self.cells[to as usize];
+        if c == OFF {
+            return;
+        }
+        let capture = c != EMPTY;
+        if capture {
+            if side_of(c) == self.side || mode == Mode::Move {
+                return;
+            }
+            if self.rules.lion_trading && !self.lion_capture_allowed(from, to, kind) {
+                return;
+            }
+        } else if mode == Mode::Capture {
+            return;
+        }
+        self.with_promotions(from, to, kind, capture, out);
+    }
+
+    /// Chu shogi's lion-trading rules for an ordinary capture of the piece on `to`.
+    fn lion_capture_allowed(&self, from: u16, to: u16, kind: u8) -> bool {
+        let victim = &self.rules.kinds[kind_of(self.cells[to as usize]) as usize];
+        if !victim.lion {
+            return true;
+        }
+        if self.rules.kinds[kind as usize].lion {
+            // A lion may take a lion that is not next to it only if no enemy piece protects it.
+            self.distance(from, to) <= 1 || !self.attacked_by(to, 1 - self.side, &[from])
+        } else {
+            // After a lion was taken by a non-lion, a non-lion may not take a lion elsewhere.
+            self.lion_capture == NO_SQUARE || self.lion_capture == to
+        }
+    }
+
+    fn with_promotions(&self, from: u16, to: u16, kind: u8, capture: bool, out: &mut Vec<VMove>) {
+        let k = &self.rules.kinds[kind as usize];
+        if k.promotes_to.is_none() {
+            out.push(VMove::normal(from, to, false));
+            return;
+        }
+        let side = self.side;
+        match self.rules.promotion {
+            Promotion::Zone(depth) => {
+                let can = self.depth(from, side) < depth || self.depth(to, side) < depth;
+                let must = self.rules.shogi_drop_rules && self.depth(to, side) < k.dead_ranks;
+                if can {
+                    out.push(VMove::normal(from, to, true));
+                }
+                if !must {
+                    out.push(VMove::normal(from, to, false));
+                }
+            }
+            Promotion::ChuZone(depth) => {
+                let (zf, zt) = (self.depth(from, side) < depth, self.depth(to, side) < depth);
+                let last_rank = self.depth(to, side) == 0 && matches!(k.piece.code, "P" | "L");
+                // Entering the zone, or capturing from inside it (a capture that enters it is
+                // entering it).
+                if (!zf && zt) || (zf && capture) || last_rank {
+                    out.push(VMove::normal(from, to, true));
+                }
+                out.push(VMove::normal(from, to, false));
+            }
+            Promotion::FlipOnCapture => out.push(VMove::normal(from, to, capture)),
+        }
+    }
+
+    /// The double moves of a piece with lion power, counted as lishogi counts them: every
+    /// (first step, second step) pair, those through an empty square that end where a single
+    /// leap ends too included, and the returns to the start (igui, pass).
+    fn double_moves(&self, from: u16, kind: &Kind, out: &mut Vec<VMove>) {
+        let side = self.side;
+        for &(dx, dy) in kind.special.first_steps() {
+            let mid = (from as isize + self.delta(dx, dy, side)) as u16;
+            let c = self.cells[mid as usize];
+            if c == OFF || (c != EMPTY && side_of(c) == side) {
+                continue;
+            }
+            if c != EMPTY && self.rules.lion_trading && !kind.lion {
+                // The first step is an ordinary capture for a falcon or eagle.
+                let victim = &self.rules.kinds[kind_of(c) as usize];
+                if victim.lion && self.lion_capture != NO_SQUARE && self.lion_capture != mid {
+                    continue;
+                }
+            }
+            let seconds: &[(i8, i8)] = match kind.special {
+                Special::Lion => Special::Lion.first_steps(),
+                _ => &[(0, 0), (dx, dy)],
+            };
+            for &(ex, ey) in seconds {
+                let to = if (ex, ey) == (0, 0) {
+                    from
+                } else {
+                    (mid as isize + self.delta(ex, ey, side)) as u16
+                };
+                let t = self.cells[to as usize];
+                if to != from && (t == OFF || (t != EMPTY && side_of(t) == side)) {
+                    continue;
+                }
+                if to != from && t != EMPTY && self.rules.lion_trading {
+                    let victim = &self.rules.kinds[kind_of(t) as usize];
+                    if victim.lion {
+                        if kind.lion {
+                            let bridge = c != EMPTY && !self.rules.kinds[kind_of(c) as usize].minor;
+                            if self.distance(from, to) > 1
+                                && !bridge
+                                && self.attacked_by(to, 1 - side, &[from, mid])
+                            {
+                                continue;
+                            }
+                        } else if self.lion_capture != NO_SQUARE && self.lion_capture != to {
+                            continue;
+                        }
+                    }
+                }
+                out.push(VMove {
+                    from,
+                    mid,
+                    to,
+                    drop: 0,
+                    promote: false,
+                });
+            }
+        }
+    }
+
+    fn drops(&self, out: &mut Vec<VMove>) {
+        let side = self.side;
+        let r = self.rules;
+        for (k, kind) in r.kinds.iter().enumerate() {
+            if self.hands[side][k] == 0 {
+                continue;
+            }
+            // Micro shogi drops either side up.
+            let faces: &[u8] = if r.promotion == Promotion::FlipOnCapture {
+                &[k as u8, kind.promotes_to.unwrap_or(k as u8)]
+            } else {
+                &[k as u8]
+            };
+            for &face in faces {
+                let fk = &r.kinds[face as usize];
+                let pawn = r.shogi_drop_rules && fk.piece.code == "P";
+                let mut pawn_files = vec![false; r.files as usize];
+                if pawn {
+                    for &sq in &self.pieces[side] {
+                        if r.kinds[kind_of(self.cells[sq as usize]) as usize]
+                            .piece
+                            .code
+                            == "P"
+                        {
+                            pawn_files[self.coords(sq).0] = true;
+                        }
+                    }
+                }
+                for sq in self.squares() {
+                    if self.cells[sq as usize] != EMPTY {
+                        continue;
+                    }
+                    if r.shogi_drop_rules && self.depth(sq, side) < fk.dead_ranks {
+                        continue;
+                    }
+                    if pawn && pawn_files[self.coords(sq).0] {
+                        continue;
+                    }
+                    out.push(VMove {
+                        from: NO_SQUARE,
+                        mid: NO_SQUARE,
+                        to: sq,
+                        drop: face + 1,
+                        promote: false,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Leaf count of the legal-move tree `depth` plies deep.
+pub fn perft(pos: &mut VPosition, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut n = 0;
+    for m in moves {
+        let u = pos.make(m);
+        n += perft(pos, depth - 1);
+        pos.unmake(m, u);
+    }
+    n
+}
+
+/// Perft split by the first move: (move, leaves under it), in generation order.
+pub fn perft_divide(pos: &mut VPosition, depth: u32) -> Vec<(String, u64)> {
+    let moves = pos.legal_moves();
+    moves
+        .into_iter()
+        .map(|m| {
+            let text = pos.move_text(m);
+            let u = pos.make(m);
+            let n = perft(pos, depth.saturating_sub(1));
+            pos.unmake(m, u);
+            (text, n)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn perft_of(id: VariantId, sfen: Option<&str>, depth: u32) -> u64 {
+        let mut pos = match sfen {
+            Some(s) => VPosition::from_sfen(id, s).unwrap(),
+            None => VPosition::start(id),
+        };
+        perft(&mut pos, depth)
+    }
+
+    #[test]
+    fn start_positions_round_trip() {
+        for v in VariantId::ALL {
+            let pos = VPosition::start(v);
+            assert_eq!(
+                pos.to_sfen(),
+                v.rules()
+                    .start
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+        }
+    }
+
+    #[test]
+    fn shogi_through_the_generic_generator() {
+        // Published: 30, 900, 25470 (and the core engine's perft).
+        assert_eq!(perft_of(VariantId::Shogi, None, 1), 30);
+        assert_eq!(perft_of(VariantId::Shogi, None, 2), 900);
+        assert_eq!(perft_of(VariantId::Shogi, None, 3), 25_470);
+    }
+
+    #[test]
+    fn small_variants_start_positions() {
+        // fairy-stockfish 11.1 (docs/variants.md).
+        assert_eq!(perft_of(VariantId::Mini, None, 3), 2_512);
+        assert_eq!(perft_of(VariantId::Judkins, None, 3), 6_183);
+        assert_eq!(perft_of(VariantId::Micro, None, 4), 7_256);
+    }
+
+    #[test]
+    fn make_unmake_restores_everything() {
+        for v in VariantId::ALL {
+            let mut pos = VPosition::start(v);
+            let mut seed = 12345u64;
+            for _ in 0..200 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = moves[(seed >> 33) as usize % moves.len()];
+                let before = (pos.to_sfen(), pos.key());
+                for &n in &moves {
+                    let u = pos.make(n);
+                    let again = VPosition::from_sfen(v, &pos.to_sfen());
+                    if let Ok(again) = again {
+                        assert_eq!(again.key(), pos.key(), "{v:?}: key after {}", pos.to_sfen());
+                    }
+                    pos.unmake(n, u);
+                    assert_eq!((pos.to_sfen(), pos.key()), before);
+                }
+                pos.make(m);
+            }
+        }
+    }
+}

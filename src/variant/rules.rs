@@ -1,0 +1,434 @@
+//! The variants: board, pieces and their promotions, start position, and rules, one table each.
+//! docs/variants.md gives the source of every rule chosen here.
+
+use std::sync::OnceLock;
+
+use super::betza::{self, Ray};
+use super::catalogue::{self, PieceDef, Special};
+
+/// The variants Hisha knows besides its own 9x9 engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VariantId {
+    /// Standard shogi, 9x9, through the generic machinery (the engine plays it with its own
+    /// 9x9 core; this one is a cross-check of the generic move generator).
+    Shogi,
+    /// Micro shogi, 4x5.
+    Micro,
+    /// Minishogi, 5x5.
+    Mini,
+    /// Judkins shogi, 6x6.
+    Judkins,
+    /// Chu shogi, 12x12, the rules lishogi plays.
+    Chu,
+}
+
+impl VariantId {
+    /// Every variant, in board-size order.
+    pub const ALL: [VariantId; 5] = [
+        VariantId::Micro,
+        VariantId::Mini,
+        VariantId::Judkins,
+        VariantId::Shogi,
+        VariantId::Chu,
+    ];
+
+    /// The USI_Variant value.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The variant named `name`: its USI_Variant value or an alias (lishogi's and
+    /// fairy-stockfish's names), any case.
+    pub fn from_name(name: &str) -> Option<VariantId> {
+        let name = name.to_ascii_lowercase();
+        VariantId::ALL
+            .into_iter()
+            .find(|v| v.spec().name == name || v.spec().aliases.contains(&name.as_str()))
+    }
+
+    fn spec(self) -> &'static Spec {
+        SPECS
+            .iter()
+            .find(|s| s.id == self)
+            .expect("every variant has a spec")
+    }
+
+    /// Its rules (built once).
+    pub fn rules(self) -> &'static Rules {
+        static CELLS: [OnceLock<Rules>; 5] = [
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+            OnceLock::new(),
+        ];
+        let i = VariantId::ALL
+            .iter()
+            .position(|&v| v == self)
+            .expect("listed");
+        CELLS[i].get_or_init(|| Rules::build(self.spec()))
+    }
+}
+
+/// How pieces promote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Promotion {
+    /// Shogi: on a move that starts or ends in the zone (the last `depth` ranks), optional
+    /// unless the piece could not move again.
+    Zone(u8),
+    /// Chu shogi as lishogi plays it: on entering the zone (the last `depth` ranks), or on a
+    /// capture that starts or ends in it; a pawn or lance also on reaching the last rank;
+    /// always optional.
+    ChuZone(u8),
+    /// Micro shogi: a piece that captures turns over (promoted side up, or back), always.
+    FlipOnCapture,
+}
+
+/// One variant's table, as written.
+struct Spec {
+    id: VariantId,
+    name: &'static str,
+    aliases: &'static [&'static str],
+    files: u8,
+    ranks: u8,
+    start: &'static str,
+    drops: bool,
+    promotion: Promotion,
+    check_rule: bool,
+    shogi_drop_rules: bool,
+    lion_trading: bool,
+    /// (SFEN letters, catalogue code, SFEN letters of what it promotes to).
+    kinds: &'static [(&'static str, &'static str, Option<&'static str>)],
+}
+
+const STANDARD_KINDS: &[(&str, &str, Option<&str>)] = &[
+    ("k", "K", None),
+    ("r", "R", Some("+r")),
+    ("b", "B", Some("+b")),
+    ("g", "G", None),
+    ("s", "S", Some("+s")),
+    ("n", "N", Some("+n")),
+    ("l", "L", Some("+l")),
+    ("p", "P", Some("+p")),
+    ("+r", "DK", None),
+    ("+b", "DH", None),
+    ("+s", "+S", None),
+    ("+n", "+N", None),
+    ("+l", "+L", None),
+    ("+p", "+P", None),
+];
+
+static SPECS: [Spec; 5] = [
+    Spec {
+        id: VariantId::Shogi,
+        name: "shogi",
+        aliases: &["standard"],
+        files: 9,
+        ranks: 9,
+        start: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        drops: true,
+        promotion: Promotion::Zone(3),
+        check_rule: true,
+        shogi_drop_rules: true,
+        lion_trading: false,
+        kinds: STANDARD_KINDS,
+    },
+    Spec {
+        id: VariantId::Micro,
+        name: "microshogi",
+        aliases: &["micro", "micro-shogi", "micro_shogi"],
+        files: 4,
+        ranks: 5,
+        start: "kb+r+l/p3/4/3P/+L+RBK b - 1",
+        drops: true,
+        promotion: Promotion::FlipOnCapture,
+        check_rule: true,
+        shogi_drop_rules: false,
+        lion_trading: false,
+        // fairy-stockfish's letters: each piece is named by one of its two sides.
+        kinds: &[
+            ("k", "K", None),
+            ("b", "B", Some("+b")),
+            ("r", "R", Some("+r")),
+            ("l", "L", Some("+l")),
+            ("p", "P", Some("+p")),
+            ("+b", "+P", None),
+            ("+r", "G", None),
+            ("+l", "S", None),
+            ("+p", "N", None),
+        ],
+    },
+    Spec {
+        id: VariantId::Mini,
+        name: "minishogi",
+        aliases: &["mini", "mini-shogi", "5x5"],
+        files: 5,
+        ranks: 5,
+        start: "rbsgk/4p/5/P4/KGSBR b - 1",
+        drops: true,
+        promotion: Promotion::Zone(1),
+        check_rule: true,
+        shogi_drop_rules: true,
+        lion_trading: false,
+        kinds: &[
+            ("k", "K", None),
+            ("r", "R", Some("+r")),
+            ("b", "B", Some("+b")),
+            ("g", "G", None),
+            ("s", "S", Some("+s")),
+            ("p", "P", Some("+p")),
+            ("+r", "DK", None),
+            ("+b", "DH", None),
+            ("+s", "+S", None),
+            ("+p", "+P", None),
+        ],
+    },
+    Spec {
+        id: VariantId::Judkins,
+        name: "judkins",
+        aliases: &["judkinshogi", "judkinsshogi", "judkins-shogi", "6x6"],
+        files: 6,
+        ranks: 6,
+        start: "rbnsgk/5p/6/6/P5/KGSNBR b - 1",
+        drops: true,
+        promotion: Promotion::Zone(2),
+        check_rule: true,
+        shogi_drop_rules: true,
+        lion_trading: false,
+        kinds: &[
+            ("k", "K", None),
+            ("r", "R", Some("+r")),
+            ("b", "B", Some("+b")),
+            ("g", "G", None),
+            ("s", "S", Some("+s")),
+            ("n", "N", Some("+n")),
+            ("p", "P", Some("+p")),
+            ("+r", "DK", None),
+            ("+b", "DH", None),
+            ("+s", "+S", None),
+            ("+n", "+N", None),
+            ("+p", "+P", None),
+        ],
+    },
+    Spec {
+        id: VariantId::Chu,
+        name: "chushogi",
+        aliases: &["chu", "chu-shogi", "chu_shogi"],
+        files: 12,
+        ranks: 12,
+        start: "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/\
+                PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
+        drops: false,
+        promotion: Promotion::ChuZone(4),
+        check_rule: false,
+        shogi_drop_rules: false,
+        lion_trading: true,
+        // lishogi's letters.
+        kinds: &[
+            ("k", "K", None),
+            ("n", "LN", None),
+            ("q", "FK", None),
+            ("l", "L", Some("+l")),
+            ("f", "FL", Some("+f")),
+            ("c", "C", Some("+c")),
+            ("s", "S", Some("+s")),
+            ("g", "G", Some("+g")),
+            ("e", "DE", Some("+e")),
+            ("a", "RC", Some("+a")),
+            ("b", "B", Some("+b")),
+            ("t", "BT", Some("+t")),
+            ("o", "KY", Some("+o")),
+            ("x", "PH", Some("+x")),
+            ("m", "SM", Some("+m")),
+            ("v", "VM", Some("+v")),
+            ("r", "R", Some("+r")),
+            ("h", "DH", Some("+h")),
+            ("d", "DK", Some("+d")),
+            ("p", "P", Some("+p")),
+            ("i", "GB", Some("+i")),
+            ("+l", "WH", None),
+            ("+f", "B", None),
+            ("+c", "SM", None),
+            ("+s", "VM", None),
+            ("+g", "R", None),
+            ("+e", "CP", None),
+            ("+a", "WL", None),
+            ("+b", "DH", None),
+            ("+t", "FS", None),
+            ("+o", "LN", None),
+            ("+x", "FK", None),
+            ("+m", "FB", None),
+            ("+v", "FO", None),
+            ("+r", "DK", None),
+            ("+h", "HF", None),
+            ("+d", "SE", None),
+            ("+p", "+P", None),
+            ("+i", "DE", None),
+        ],
+    },
+];
+
+/// A kind of piece on a variant's board: a catalogue piece, promoted or not.
+#[derive(Debug)]
+pub struct Kind {
+    /// SFEN letters, lower case (`p`, `+p`).
+    pub sfen: &'static str,
+    /// The catalogue piece it moves as.
+    pub piece: &'static PieceDef,
+    /// Promoted (it shows `+` in SFEN and cannot promote again).
+    pub promoted: bool,
+    /// What it promotes (or, in micro shogi, turns over) to.
+    pub promotes_to: Option<u8>,
+    /// The kind it goes back to when captured (itself when not promoted).
+    pub base: u8,
+    /// Its Betza moves, for the mover.
+    pub rays: Vec<Ray>,
+    /// Its special moves.
+    pub special: Special,
+    /// Royal.
+    pub royal: bool,
+    /// A lion for chu shogi's lion-trading rules (the lion and the promoted kirin).
+    pub lion: bool,
+    /// A pawn or go-between: the captures that do not license a lion to take a protected lion.
+    pub minor: bool,
+    /// Ranks from the last on which it could never move again (0: none; pawn, lance 1,
+    /// knight 2).
+    pub dead_ranks: u8,
+}
+
+/// A variant's rules, ready for the move generator.
+#[derive(Debug)]
+pub struct Rules {
+    /// Which.
+    pub id: VariantId,
+    /// USI_Variant value.
+    pub name: &'static str,
+    /// Board width.
+    pub files: u8,
+    /// Board height.
+    pub ranks: u8,
+    /// Start position (SFEN).
+    pub start: &'static str,
+    /// Captured pieces go to the hand and may be dropped.
+    pub drops: bool,
+    /// How pieces promote.
+    pub promotion: Promotion,
+    /// A move may not leave one's own king attacked (the small variants, as shogi); without it
+    /// (chu and larger) the king may be captured and that ends the game.
+    pub check_rule: bool,
+    /// Shogi's drop rules: no second unpromoted pawn on a file, no mate by a pawn drop, no drop
+    /// where the piece could never move; promotion forced where a piece could never move again.
+    pub shogi_drop_rules: bool,
+    /// Chu shogi's lion-trading rules.
+    pub lion_trading: bool,
+    /// The kinds of piece.
+    pub kinds: Vec<Kind>,
+}
+
+impl Rules {
+    fn build(spec: &Spec) -> Rules {
+        let index = |sfen: &str| {
+            spec.kinds
+                .iter()
+                .position(|k| k.0 == sfen)
+                .unwrap_or_else(|| panic!("{}: no kind {sfen}", spec.name)) as u8
+        };
+        let mut kinds = Vec::new();
+        for &(sfen, code, promotes) in spec.kinds {
+            let piece = catalogue::find(code)
+                .unwrap_or_else(|| panic!("{}: no catalogue piece {code}", spec.name));
+            let rays = betza::parse(piece.betza).expect("catalogue Betza parses");
+            let promoted = sfen.starts_with('+');
+            let base = if promoted {
+                index(&sfen[1..])
+            } else {
+                index(sfen)
+            };
+            let dead_ranks = rays
+                .iter()
+                .map(|r| r.dy.max(0) as u8)
+                .min()
+                .unwrap_or(0)
+                .min(spec.ranks);
+            kinds.push(Kind {
+                sfen,
+                piece,
+                promoted,
+                promotes_to: promotes.map(index),
+                base,
+                rays,
+                special: piece.special,
+                royal: piece.royal,
+                lion: piece.code == "LN",
+                minor: matches!(piece.code, "P" | "GB"),
+                dead_ranks,
+            });
+        }
+        // Micro shogi: the promoted side turns back over on a capture.
+        if spec.promotion == Promotion::FlipOnCapture {
+            for kind in kinds.iter_mut().filter(|k| k.promoted) {
+                kind.promotes_to = Some(kind.base);
+            }
+        }
+        Rules {
+            id: spec.id,
+            name: spec.name,
+            files: spec.files,
+            ranks: spec.ranks,
+            start: spec.start,
+            drops: spec.drops,
+            promotion: spec.promotion,
+            check_rule: spec.check_rule,
+            shogi_drop_rules: spec.shogi_drop_rules,
+            lion_trading: spec.lion_trading,
+            kinds,
+        }
+    }
+
+    /// The kind whose SFEN letters are `sfen` (lower case).
+    pub fn kind_index(&self, sfen: &str) -> Option<u8> {
+        self.kinds
+            .iter()
+            .position(|k| k.sfen == sfen)
+            .map(|i| i as u8)
+    }
+
+    /// The names a variant is also known by.
+    pub fn aliases(&self) -> &'static [&'static str] {
+        self.id.spec().aliases
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_builds_and_is_found_by_its_names() {
+        for v in VariantId::ALL {
+            let r = v.rules();
+            assert_eq!(VariantId::from_name(r.name), Some(v));
+            for a in r.aliases() {
+                assert_eq!(VariantId::from_name(a), Some(v));
+            }
+            for k in &r.kinds {
+                if let Some(p) = k.promotes_to {
+                    assert!((p as usize) < r.kinds.len());
+                }
+                assert!(!r.kinds[k.base as usize].promoted);
+            }
+        }
+        assert_eq!(VariantId::from_name("CHU"), Some(VariantId::Chu));
+        assert_eq!(VariantId::from_name("tenjiku"), None);
+    }
+
+    #[test]
+    fn dead_ranks() {
+        let r = VariantId::Shogi.rules();
+        let dead = |s: &str| r.kinds[r.kind_index(s).unwrap() as usize].dead_ranks;
+        assert_eq!(
+            (dead("p"), dead("l"), dead("n"), dead("s"), dead("g")),
+            (1, 1, 2, 0, 0)
+        );
+    }
+}

@@ -1,0 +1,99 @@
+//! The variants' move generator against the oracles: perft of positions from random playouts,
+//! counted by shogiops (lishogi's rules library: chu shogi, minishogi) and fairy-stockfish 11.1
+//! (micro shogi, judkins shogi), committed in positions/variants/ (docs/variants.md says how
+//! they were made), and the start positions' perft as published.
+
+use hisha::variant::{perft, VPosition, VariantId};
+
+/// Every line of a data file: the SFEN and the counts at depth 1, 2, ...
+fn cases(file: &str) -> Vec<(String, Vec<u64>)> {
+    let path = format!("{}/positions/variants/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let mut f = l.split('\t');
+            let sfen = f.next().unwrap().to_owned();
+            (sfen, f.map(|n| n.parse().unwrap()).collect())
+        })
+        .collect()
+}
+
+/// Checks every position of `file` at every depth it gives, up to `max_depth`; returns how
+/// many positions it checked.
+fn check(id: VariantId, file: &str, max_depth: usize) -> usize {
+    let cases = cases(file);
+    let mut wrong = Vec::new();
+    for (sfen, counts) in &cases {
+        let mut pos = VPosition::from_sfen(id, sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        for (d, &expected) in counts.iter().enumerate().take(max_depth) {
+            let got = perft(&mut pos, d as u32 + 1);
+            if got != expected {
+                wrong.push(format!("{sfen} depth {}: {got}, oracle {expected}", d + 1));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {}:\n{}",
+        wrong.len(),
+        cases.len(),
+        wrong.join("\n")
+    );
+    cases.len()
+}
+
+#[test]
+fn micro_shogi_agrees_with_fairy_stockfish() {
+    assert!(check(VariantId::Micro, "micro-perft.tsv", 3) >= 200);
+}
+
+#[test]
+fn minishogi_agrees_with_shogiops() {
+    assert!(check(VariantId::Mini, "mini-perft.tsv", 3) >= 200);
+}
+
+#[test]
+fn judkins_shogi_agrees_with_fairy_stockfish() {
+    assert!(check(VariantId::Judkins, "judkins-perft.tsv", 3) >= 200);
+}
+
+#[test]
+fn chu_shogi_agrees_with_shogiops() {
+    assert!(check(VariantId::Chu, "chu-perft.tsv", 3) >= 200);
+}
+
+#[test]
+fn chu_shogi_lion_cases() {
+    // Hand-made cases of jh85/chushogi (tests/perft_cases.tsv), counted as lishogi counts:
+    // a lone lion has 24 leaps and 8 x 8 two-step paths; the lion-capture square of the
+    // third SFEN field forbids a second lion capture elsewhere.
+    let cases = [
+        ("kg10/12/12/12/12/12/5N6/12/12/12/12/11K b - 1", 91),
+        ("kg10/12/12/12/12/12/5+O6/12/12/12/12/11K b - 1", 91),
+        ("kg10/12/12/12/12/12/5+H6/12/12/12/12/11K b - 1", 44),
+        ("kg10/12/12/12/12/12/5+D6/12/12/12/12/11K b - 1", 43),
+        ("k11/12/12/12/7g4/6n5/5N6/12/12/12/12/11K b - 1", 91),
+        ("k11/12/12/12/4B2l4/4S7/5N6/7n4/12/12/12/11K b - 1", 101),
+        ("11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b - 1", 8),
+        ("11k/12/12/12/12/4r7/12/12/9n2/4+o7/12/6B4K b 8j 1", 7),
+    ];
+    for (sfen, expected) in cases {
+        let mut pos = VPosition::from_sfen(VariantId::Chu, sfen).unwrap();
+        assert_eq!(perft(&mut pos, 1), expected, "{sfen}");
+    }
+}
+
+fn start_perft(id: VariantId, depth: u32) -> u64 {
+    perft(&mut VPosition::start(id), depth)
+}
+
+#[test]
+fn start_positions() {
+    // fairy-stockfish's tests/perft.sh (minishogi, micro) and fairy-stockfish 11.1 (judkins).
+    assert_eq!(start_perft(VariantId::Mini, 5), 533_203);
+    assert_eq!(start_perft(VariantId::Micro, 5), 71_328);
+    assert_eq!(start_perft(VariantId::Judkins, 5), 2_389_896);
+    // shogiops 0.18 (scripts/oracle/shogiops_perft.mjs perft chushogi 4).
+    assert_eq!(start_perft(VariantId::Chu, 4), 2_134_748);
+}
