@@ -882,11 +882,11 @@ impl VPosition {
     }
 
     /// Whether `side`'s pieces attack `target` (ordinary moves; squares in `empty` count as
-    /// empty).
+    /// empty for the paths of sliding moves, but a piece standing on one still attacks: as
+    /// lishogi rules, a pawn or go-between that a lion takes on its first step still protects).
     pub fn attacked_by(&self, target: u16, side: Side, empty: &[u16]) -> bool {
         self.pieces[side].iter().any(|&sq| {
-            !empty.contains(&sq)
-                && sq != target
+            sq != target
                 && self.reaches(
                     sq,
                     &self.rules.kinds[kind_of(self.cells[sq as usize]) as usize],
