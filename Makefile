@@ -20,7 +20,7 @@ FS_NODES2 ?= 30000
 # that runs with different clocks or openings can be played side by side.
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy variant-data bench criterion lint fmt weights weights-fit weights-data check-weights opening-data book suite \
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games bench criterion lint fmt weights weights-fit weights-data check-weights opening-data book suite \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
 
 help:
@@ -74,6 +74,16 @@ variant-data: build ## Regenerate positions/variants/ (needs make deps and npm; 
 	$(PY) scripts/fsf_variant_sample.py settle judkins judkins $(TUNE_DIR)/judkins-fsf.tsv $(VARIANT_DATA)/judkins-perft.tsv $(BIN)
 	node scripts/oracle/shogiops_perft.mjs sample minishogi 200 1,2,3 2 > $(VARIANT_DATA)/mini-perft.tsv
 	node scripts/oracle/shogiops_perft.mjs sample chushogi 200 1,2,3 1 > $(VARIANT_DATA)/chu-perft.tsv
+
+VARIANT_GAMES ?= 20
+variant-games: build ## VARIANT_GAMES (20) complete self-play games of each variant at NODES nodes a move, every move checked by shogiops or fairy-stockfish
+	cd scripts/oracle && npm install --silent --no-audit --no-fund
+	for v in microshogi minishogi judkins chushogi; do \
+		$(PY) scripts/variant_games.py $$v $(VARIANT_GAMES) --nodes $(NODES) --hisha $(BIN) || exit 1; done
+
+perft-vs-shogiops: build ## Variant perft speed vs shogiops in one run (DEPTH= default 4, RULES= chushogi or minishogi; needs npm)
+	cd scripts/oracle && npm install --silent --no-audit --no-fund
+	$(PY) scripts/perft_vs_shogiops.py $(or $(DEPTH),4) $(or $(RULES),chushogi)
 
 perft-vs-fairy: build ## Perft speed vs fairy-stockfish (DEPTH=, SFEN=)
 	$(PY) scripts/perft_vs_fairy.py $(or $(DEPTH),6) $(if $(SFEN),"$(SFEN)",)

@@ -22,12 +22,12 @@ check() {
 check variant ""
 check shogi "bitboard" # bitboard!, the macro of shogi/bitboard.rs, is exported at the crate root
 check eval "shogi"
-check search "eval shogi"
+check search "eval shogi variant"
 check usi "search"
 check bench.rs "search shogi"
 check book "search shogi"
 check tune "search eval shogi"
-check engine "usi bench book search eval shogi"
+check engine "usi bench book search eval shogi variant"
 
 # usi/ uses only the search's plain data types (what a go asks for).
 if grep -rn 'crate::search' usi | grep -v 'crate::search::{Limits, MateLimit}'; then

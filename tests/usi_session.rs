@@ -729,3 +729,87 @@ fn opening_book_moves_are_played_when_the_book_applies() {
     s.expect_error("setoption name BookSelect value often");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The legal moves of a variant position, as USI text.
+fn variant_legal(id: hisha::variant::VariantId, sfen: Option<&str>, moves: &[&str]) -> Vec<String> {
+    use hisha::variant::VPosition;
+    let mut pos = match sfen {
+        Some(s) => VPosition::from_sfen(id, s).unwrap(),
+        None => VPosition::start(id),
+    };
+    for m in moves {
+        let mv = pos.parse_move(m).unwrap();
+        pos.make(mv);
+    }
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| pos.move_text(m))
+        .collect()
+}
+
+#[test]
+fn variants_over_usi() {
+    use hisha::variant::VariantId;
+    let mut s = UsiProcess::start();
+    // Every variant: its start perft through `go perft`, and a legal move from `go`.
+    for (name, id, perft2) in [
+        ("microshogi", VariantId::Micro, 80),
+        ("minishogi", VariantId::Mini, 181),
+        ("judkins", VariantId::Judkins, 336),
+        ("chushogi", VariantId::Chu, 1296),
+    ] {
+        s.send(&format!("setoption name USI_Variant value {name}"));
+        s.send("position startpos");
+        s.send("go perft 2");
+        assert_eq!(
+            s.expect("Nodes searched", 5000),
+            format!("Nodes searched: {perft2}")
+        );
+        s.send("go byoyomi 200");
+        let best = bestmove_of(&s.expect("bestmove", 3000));
+        assert!(
+            variant_legal(id, None, &[]).contains(&best),
+            "{name}: {best}"
+        );
+    }
+    // lishogi's and fairy-stockfish's names, and fairy-stockfish's option name.
+    s.send("setoption name UCI_Variant value chu");
+    s.send("position startpos moves 3i3h 4e4f");
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("sfen ") && l.contains(" b - 3")),
+        "{lines:?}"
+    );
+    // A lion's double move, written as three squares: igui, taking the pawn on 8h from 7g.
+    let sfen = "kg10/12/12/12/12/12/5N6/4p7/12/12/12/11K b - 1";
+    s.send(&format!("position sfen {sfen} moves 7g8h7g"));
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("sfen kg10/12/12/12/12/12/5N6/12/12/12/12/11K w - 2")),
+        "{lines:?}"
+    );
+    // Bad input changes nothing.
+    s.expect_error("position sfen rbsgk/4p/5/P4/KGSBR b - 1");
+    s.expect_error(&format!("position sfen {sfen} moves 7g5e7g"));
+    s.expect_error(&format!("position sfen {sfen} moves 7g7c"));
+    s.expect_error("position startpos moves 13a13b");
+    s.expect_error("position sfen kg10/12/12/12/12/12/5Z6/4p7/12/12/12/11K b - 1");
+    s.expect_error("setoption name USI_Variant value tenjikushogi-with-a-typo");
+    s.send("go depth 1");
+    let best = bestmove_of(&s.expect("bestmove", 3000));
+    assert!(
+        variant_legal(VariantId::Chu, Some(sfen), &["7g8h7g"]).contains(&best),
+        "{best}"
+    );
+    // Back to shogi, on the 9x9 core.
+    s.send("setoption name USI_Variant value shogi");
+    s.send("position startpos");
+    s.send("go perft 3");
+    assert_eq!(s.expect("Nodes searched", 5000), "Nodes searched: 25470");
+}

@@ -97,3 +97,48 @@ fn start_positions() {
     // shogiops 0.18 (scripts/oracle/shogiops_perft.mjs perft chushogi 4).
     assert_eq!(start_perft(VariantId::Chu, 4), 2_134_748);
 }
+
+#[test]
+fn every_variant_plays_complete_games_against_itself() {
+    use hisha::search::control::SearchControl;
+    use hisha::search::variant::search;
+    use hisha::search::Limits;
+    let control = SearchControl::new();
+    for id in [
+        VariantId::Micro,
+        VariantId::Mini,
+        VariantId::Judkins,
+        VariantId::Chu,
+    ] {
+        for game in 0..1u64 {
+            let mut pos = VPosition::start(id);
+            let mut keys = vec![pos.key()];
+            let mut seed = game + 1;
+            for ply in 0..200 {
+                let legal = pos.legal_moves();
+                // No legal move (mate, stalemate, royal lost) or a fourfold repetition ends it.
+                if legal.is_empty() || keys.iter().filter(|&&k| k == pos.key()).count() >= 4 {
+                    break;
+                }
+                let m = if ply < 4 {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    legal[(seed >> 33) as usize % legal.len()]
+                } else {
+                    let limits = Limits {
+                        depth: Some(2),
+                        ..Limits::default()
+                    };
+                    search(&mut pos, &keys, &limits, 0, &control, &mut |_| {})
+                        .best
+                        .expect("a move when there are legal moves")
+                };
+                assert!(legal.contains(&m));
+                pos.make(m);
+                keys.push(pos.key());
+                // The incremental key is the key of the position read afresh.
+                let again = VPosition::from_sfen(id, &pos.to_sfen()).unwrap();
+                assert_eq!(again.key(), pos.key(), "{:?}: {}", id, pos.to_sfen());
+            }
+        }
+    }
+}

@@ -5,6 +5,9 @@
 //   node shogiops_perft.mjs divide RULES DEPTH [SFEN]      per first move
 //   node shogiops_perft.mjs sample RULES COUNT DEPTHS SEED  COUNT positions from random playouts,
 //                                                          each with its perft at DEPTHS (e.g. 1,2)
+//   node shogiops_perft.mjs serve RULES                    referee: for each line 'startpos moves ...'
+//                                                          or 'sfen S moves ...' on stdin, one line
+//                                                          with the legal moves (none: game over)
 //   node shogiops_perft.mjs list RULES DEPTHS < IN         the perft at DEPTHS of each SFEN in IN
 //                                                          (the first tab-separated field of a line)
 //
@@ -111,6 +114,25 @@ if (cmd === 'perft') {
     if (seen.has(sfen)) continue;
     seen.add(sfen);
     console.log([sfen, ...depths.map(d => perft(pos, d))].join('\t'));
+  }
+} else if (cmd === 'serve') {
+  const { createInterface } = await import('node:readline');
+  const { parseUsi } = await import('shogiops/util');
+  for await (const line of createInterface({ input: process.stdin })) {
+    const words = line.trim().split(/\s+/);
+    const at = words.indexOf('moves');
+    const spec = at < 0 ? words : words.slice(0, at);
+    let pos = position(rules, spec[0] === 'sfen' ? spec.slice(1).join(' ') : undefined);
+    let error = '';
+    for (const m of at < 0 ? [] : words.slice(at + 1)) {
+      const legal = moves(pos).map(makeUsi);
+      if (!legal.includes(m)) {
+        error = `illegal ${m}`;
+        break;
+      }
+      pos.play(parseUsi(m));
+    }
+    console.log(error || moves(pos).map(makeUsi).join(' '));
   }
 } else if (cmd === 'list') {
   const depths = a.split(',').map(Number);

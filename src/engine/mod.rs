@@ -16,6 +16,7 @@ use crate::shogi::{generate_all, parse_usi_move, Color, MoveList, Position};
 use crate::usi::options::UsiOption;
 use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, InfoLine, UsiScore};
 use crate::usi::UsiEngine;
+use crate::variant::{VPosition, VariantId};
 use crossbeam_channel::Sender;
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -44,6 +45,8 @@ pub struct Settings {
     pub book_moves: u32,
     /// BookEvalDiff, BookSelect, BookRandom.
     pub book_policy: BookPolicy,
+    /// USI_Variant: the game played (`None`: shogi, on the 9x9 core).
+    pub variant: Option<VariantId>,
 }
 
 /// The `BookFile` value that means no book.
@@ -67,6 +70,7 @@ impl Default for Settings {
             book_file: BUILT_IN_BOOK.to_string(),
             book_moves: 16,
             book_policy: BookPolicy::default(),
+            variant: None,
         }
     }
 }
@@ -82,6 +86,9 @@ pub struct Engine {
     /// The book read from `book_from`.
     book: Option<Arc<Book>>,
     book_from: String,
+    /// The root position of a variant other than shogi, and the keys of the positions its
+    /// game went through (the last one its own).
+    variant: Option<(VPosition, Vec<u64>)>,
 }
 
 impl Default for Engine {
@@ -104,7 +111,121 @@ impl Engine {
             worker: None,
             book: None,
             book_from: NO_BOOK.to_string(),
+            variant: None,
         }
+    }
+
+    /// USI_Variant: plays `name` (a declared value) from its start position from now on.
+    pub(crate) fn select_variant(&mut self, name: &str) {
+        let id = VariantId::from_name(name).filter(|&v| v != VariantId::Shogi);
+        self.settings.variant = id;
+        self.position = Position::startpos();
+        self.variant = id.map(|v| {
+            let pos = VPosition::start(v);
+            let key = pos.key();
+            (pos, vec![key])
+        });
+    }
+
+    fn set_variant_position(
+        &mut self,
+        id: VariantId,
+        sfen: Option<&str>,
+        moves: &[String],
+    ) -> Result<(), String> {
+        let mut pos = match sfen {
+            None => VPosition::start(id),
+            Some(s) => VPosition::from_sfen(id, s).map_err(|e| format!("bad SFEN: {e}"))?,
+        };
+        let mut keys = vec![pos.key()];
+        for (i, text) in moves.iter().enumerate() {
+            let m = pos
+                .parse_move(text)
+                .map_err(|e| format!("illegal move (move {} of the list): {e}", i + 1))?;
+            pos.make(m);
+            keys.push(pos.key());
+        }
+        self.variant = Some((pos, keys));
+        Ok(())
+    }
+
+    fn go_variant(&mut self, limits: Limits, events: Sender<EngineEvent>) -> Result<(), String> {
+        let (pos, keys) = self.variant.clone().expect("a variant position");
+        let control = self.control.clone();
+        let overhead = self.settings.search.move_overhead_ms;
+        self.spawn_worker("search", limits.ponder, events, move |searcher, events| {
+            let mut pos = pos;
+            let result = crate::search::variant::search(
+                &mut pos,
+                &keys,
+                &limits,
+                overhead,
+                &control,
+                &mut |info| {
+                    let score = if info.score.abs() >= crate::search::variant::MATE - 200 {
+                        let plies = crate::search::variant::MATE - info.score.abs();
+                        UsiScore::Mate(if info.score > 0 { plies } else { -plies })
+                    } else {
+                        UsiScore::Cp(info.score)
+                    };
+                    let _ = events.send(EngineEvent::Info(InfoLine {
+                        depth: info.depth,
+                        seldepth: info.depth,
+                        multipv: None,
+                        score,
+                        bound: None,
+                        nodes: info.nodes,
+                        time_ms: info.time.as_millis() as u64,
+                        hashfull: 0,
+                        pv: info.pv,
+                    }));
+                },
+            );
+            // While pondering, the answer waits for `ponderhit` or `stop`.
+            while control.is_pondering() && !control.stopped() {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            let best = match result.best {
+                None => BestMove::Resign,
+                Some(m) => BestMove::Move {
+                    best: pos.move_text(m),
+                    ponder: None,
+                },
+            };
+            let _ = events.send(EngineEvent::BestMove(best));
+            searcher
+        })
+    }
+
+    fn perft_variant(&mut self, depth: u32, events: Sender<EngineEvent>) -> Result<(), String> {
+        let (pos, _) = self.variant.clone().expect("a variant position");
+        let control = self.control.clone();
+        self.spawn_worker("perft", false, events, move |searcher, events| {
+            let mut pos = pos;
+            let start = std::time::Instant::now();
+            let mut total = 0u64;
+            for m in pos.legal_moves() {
+                if control.stopped() {
+                    let _ = events.send(EngineEvent::Message(format!("perft {depth} stopped")));
+                    let _ = events.send(EngineEvent::Done);
+                    return searcher;
+                }
+                let text = pos.move_text(m);
+                let u = pos.make(m);
+                let n = crate::variant::perft(&mut pos, depth.max(1) - 1);
+                pos.unmake(m, u);
+                total += n;
+                let _ = events.send(EngineEvent::Raw(format!("{text}: {n}")));
+            }
+            let ms = start.elapsed().as_millis() as u64;
+            let _ = events.send(EngineEvent::Raw(format!("Nodes searched: {total}")));
+            let _ = events.send(EngineEvent::Message(format!(
+                "perft {depth}: {total} leaves in {ms} ms, {} leaves/s",
+                total.saturating_mul(1000) / ms.max(1)
+            )));
+            let _ = events.send(EngineEvent::Done);
+            searcher
+        })
     }
 
     /// Allocates the table at the size asked for, if it has another. If the memory cannot be
@@ -273,6 +394,12 @@ impl UsiEngine for Engine {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        // USI_Variant takes lishogi's and fairy-stockfish's names of a variant too.
+        let canonical = value
+            .filter(|_| matches!(options::find(name), Some(o) if o.name == "USI_Variant"))
+            .and_then(VariantId::from_name)
+            .map(|v| v.name());
+        let value = canonical.or(value);
         options::find(name)
             .ok_or_else(|| format!("unknown option '{name}'"))?
             .apply(self, value)
@@ -292,6 +419,9 @@ impl UsiEngine for Engine {
     }
 
     fn set_position(&mut self, sfen: Option<&str>, moves: &[String]) -> Result<(), String> {
+        if let Some(id) = self.settings.variant {
+            return self.set_variant_position(id, sfen, moves);
+        }
         let mut pos = match sfen {
             None => Position::startpos(),
             Some(sfen) => Position::from_sfen(sfen).map_err(|e| format!("bad SFEN: {e}"))?,
@@ -313,6 +443,9 @@ impl UsiEngine for Engine {
     fn go(&mut self, limits: Limits, events: Sender<EngineEvent>) -> Result<(), String> {
         if self.worker.is_some() {
             return Err("a search is already running".into());
+        }
+        if self.variant.is_some() {
+            return self.go_variant(limits, events);
         }
         if !limits.searchmoves.is_empty() {
             let mut list = MoveList::new();
@@ -424,6 +557,9 @@ impl UsiEngine for Engine {
     }
 
     fn perft(&mut self, depth: u32, events: Sender<EngineEvent>) -> Result<(), String> {
+        if self.variant.is_some() {
+            return self.perft_variant(depth, events);
+        }
         let control = self.control.clone();
         let mut pos = self.position.clone();
         self.spawn_worker("perft", false, events, move |searcher, events| {
@@ -451,6 +587,9 @@ impl UsiEngine for Engine {
     }
 
     fn display(&self) -> String {
+        if let Some((pos, _)) = &self.variant {
+            return format!("{}\nkey: {:016x}\n", pos.diagram(), pos.key());
+        }
         let p = &self.position;
         let mut s = String::new();
         for rank in 0..9u8 {

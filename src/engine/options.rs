@@ -10,6 +10,7 @@ use crate::shogi::EnteringKingRule;
 use crate::usi::options::{
     parse_check, parse_combo, parse_spin, parse_text, OptionKind, UsiOption,
 };
+use crate::variant::VariantId;
 use std::sync::Arc;
 
 /// An option's type, with a typed reader of its current value and a typed setter.
@@ -77,6 +78,23 @@ pub(super) static OPTIONS: &[EngineOption] = &[
         setter: Setter::Check {
             get: |s| s.ponder,
             set: |e, on| e.settings.ponder = on,
+        },
+    },
+    EngineOption {
+        name: "USI_Variant",
+        setter: Setter::Combo {
+            vars: || {
+                std::iter::once("shogi")
+                    .chain(
+                        VariantId::ALL
+                            .iter()
+                            .filter(|&&v| v != VariantId::Shogi)
+                            .map(|v| v.name()),
+                    )
+                    .collect()
+            },
+            get: |s| s.variant.map_or("shogi", |v| v.name()),
+            set: |e, name| e.select_variant(name),
         },
     },
     EngineOption {
@@ -216,11 +234,12 @@ pub(super) static OPTIONS: &[EngineOption] = &[
 ];
 
 // Every switch of `Features` has an option (the count is checked here, the names by a test).
-const _: () = assert!(OPTIONS.len() == 15 + Features::SWITCHES);
+const _: () = assert!(OPTIONS.len() == 16 + Features::SWITCHES);
 
 /// Names some GUIs and tools use for the standard options.
-const ALIASES: [(&str, &str); 3] = [
+const ALIASES: [(&str, &str); 4] = [
     ("Hash", "USI_Hash"),
+    ("UCI_Variant", "USI_Variant"),
     ("Ponder", "USI_Ponder"),
     ("USI_MultiPV", "MultiPV"),
 ];

@@ -29,6 +29,7 @@ pub mod see;
 mod smp;
 pub mod time;
 pub mod tt;
+pub mod variant;
 
 use crate::eval::{Value, Weights, WEIGHTS};
 use crate::shogi::{EnteringKingRule, Move};

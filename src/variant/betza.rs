@@ -237,6 +237,26 @@ pub fn reach(rays: &[Ray], size: i8) -> Vec<(i8, i8)> {
     out
 }
 
+/// How many squares a piece on (`x`, `y`) reaches on an empty `files` x `ranks` board.
+pub fn reach_from(rays: &[Ray], files: i32, ranks: i32, x: i32, y: i32) -> usize {
+    let mut n = 0;
+    for r in rays {
+        let max = if r.range == 0 {
+            files.max(ranks)
+        } else {
+            r.range as i32
+        };
+        for k in 1..=max {
+            let (tx, ty) = (x + r.dx as i32 * k, y + r.dy as i32 * k);
+            if tx < 0 || ty < 0 || tx >= files || ty >= ranks {
+                break;
+            }
+            n += 1;
+        }
+    }
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

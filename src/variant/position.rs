@@ -595,8 +595,8 @@ impl VPosition {
         Some(self.square(files - file, r))
     }
 
-    /// A move in USI: `7g7f`, `7g7f+`, `P*5e` (`+P*4d`: micro shogi's promoted side), and
-    /// a double move as three squares, `6f5e6d`.
+    /// A move in USI: `7g7f`, `7g7f+`, `P*5e` (`+P*4d`: micro shogi's promoted side; `2d2c-`:
+    /// its promoted piece turning back), and a double move as three squares, `6f5e6d`.
     pub fn move_text(&self, m: VMove) -> String {
         if m.drop > 0 {
             let kind = &self.rules.kinds[m.drop as usize - 1];
@@ -612,7 +612,12 @@ impl VPosition {
         }
         s.push_str(&self.square_name(m.to));
         if m.promote {
-            s.push('+');
+            // Micro shogi: a promoted piece that captures turns back, written `-` as
+            // fairy-stockfish writes it.
+            let back = self
+                .piece_at(m.from)
+                .is_some_and(|(k, _)| self.rules.kinds[k as usize].promoted);
+            s.push(if back { '-' } else { '+' });
         }
         s
     }
@@ -634,7 +639,7 @@ impl VPosition {
             }
             return err(format!("{text}: not a legal drop of {piece} here"));
         }
-        let body = text.strip_suffix('+').unwrap_or(text);
+        let body = text.strip_suffix(['+', '-']).unwrap_or(text);
         let mut squares = Vec::new();
         let mut rest = body;
         while !rest.is_empty() {

@@ -1,0 +1,368 @@
+//! A first search for the variants: iterative deepening, alpha-beta with the previous
+//! iteration's best move first and captures by victim value, a capture search at the leaves,
+//! repetitions of the game or the line scored as draws, and the clock of `time.rs`. The
+//! evaluation is material, each piece valued by its mobility on the empty board. It plays
+//! legal, complete games; making the main search generic over the position, so that every
+//! variant gets its pruning, tables and threads, is the next step (docs/variants.md).
+
+use super::control::SearchControl;
+use super::limits::Limits;
+use super::time;
+use crate::shogi::Color;
+use crate::variant::catalogue::Special;
+use crate::variant::rules::Rules;
+use crate::variant::{betza, VMove, VPosition};
+use std::time::{Duration, Instant};
+
+/// A mate score, from the side to move's point of view, less the plies to it.
+pub const MATE: i32 = 30_000;
+const INF: i32 = 32_000;
+const MAX_PLY: usize = 64;
+
+/// What one finished iteration found.
+#[derive(Clone, Debug)]
+pub struct VariantInfo {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Score for the side to move, centipawns (mates: `MATE - plies`).
+    pub score: i32,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub time: Duration,
+    /// The principal variation, as move text.
+    pub pv: Vec<String>,
+}
+
+/// The search's answer.
+#[derive(Clone, Debug)]
+pub struct VariantResult {
+    /// The move to play (none: no legal move).
+    pub best: Option<VMove>,
+    /// Its score.
+    pub score: i32,
+}
+
+/// Material values of a variant's kinds, centipawns: from the number of squares a piece reaches
+/// from an average square of the empty board (a pawn about 100), doubled for the lion and a
+/// fifth more for the other lion powers, royal pieces none (their loss ends the game).
+pub fn piece_values(rules: &Rules) -> Vec<i32> {
+    let (files, ranks) = (rules.files as i32, rules.ranks as i32);
+    rules
+        .kinds
+        .iter()
+        .map(|k| {
+            if k.royal {
+                return 0;
+            }
+            let mut total = 0usize;
+            for x in 0..files {
+                for y in 0..ranks {
+                    total += betza::reach_from(&k.rays, files, ranks, x, y);
+                }
+            }
+            let mobility = total as f64 / (files * ranks) as f64;
+            let special = match k.special {
+                Special::None => 1.0,
+                Special::Lion => 2.0,
+                _ => 1.2,
+            };
+            (100.0 * mobility.max(0.5).powf(0.85) * special).round() as i32
+        })
+        .collect()
+}
+
+struct Search<'a> {
+    control: &'a SearchControl,
+    values: Vec<i32>,
+    nodes: u64,
+    start: Instant,
+    maximum: Option<Duration>,
+    node_limit: u64,
+    aborted: bool,
+    keys: Vec<u64>,
+    pv: Vec<Vec<VMove>>,
+}
+
+impl Search<'_> {
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.node_limit || self.control.stopped() {
+            self.aborted = true;
+        } else if self.nodes.is_multiple_of(1024) && !self.control.is_pondering() {
+            if let Some(max) = self.maximum {
+                if self.control.clock_start(self.start).elapsed() >= max {
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+
+    fn evaluate(&self, pos: &VPosition) -> i32 {
+        let mut score = 0;
+        let rules = pos.rules();
+        for sq in pos.squares() {
+            if let Some((k, side)) = pos.piece_at(sq) {
+                let v = self.values[k as usize];
+                score += if side == pos.side() { v } else { -v };
+            }
+        }
+        if rules.drops {
+            for k in 0..rules.kinds.len() as u8 {
+                let v = self.values[k as usize] * 11 / 10;
+                score +=
+                    v * (pos.in_hand(pos.side(), k) as i32 - pos.in_hand(1 - pos.side(), k) as i32);
+            }
+        }
+        score
+    }
+
+    fn victim(&self, pos: &VPosition, m: VMove) -> i32 {
+        let mut v = 0;
+        for sq in [m.to, m.mid] {
+            if sq != crate::variant::position::NO_SQUARE && sq != m.from {
+                if let Some((k, side)) = pos.piece_at(sq) {
+                    if side != pos.side() {
+                        let kind = &pos.rules().kinds[k as usize];
+                        v += if kind.royal {
+                            100_000
+                        } else {
+                            self.values[k as usize]
+                        };
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    fn order(&self, pos: &VPosition, moves: &mut [VMove], first: Option<VMove>) {
+        moves.sort_by_cached_key(|&m| {
+            if Some(m) == first {
+                i32::MIN
+            } else {
+                -(self.victim(pos, m) * 16 + if m.promote { 8 } else { 0 })
+            }
+        });
+    }
+
+    fn repeated(&self, key: u64) -> bool {
+        self.keys.iter().rev().skip(1).step_by(2).any(|&k| k == key)
+    }
+
+    fn quiesce(&mut self, pos: &mut VPosition, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        if !pos.has_royal(pos.side()) {
+            return -MATE + ply as i32;
+        }
+        let stand = self.evaluate(pos);
+        if ply >= MAX_PLY {
+            return stand;
+        }
+        let all = pos.legal_moves();
+        if all.is_empty() {
+            return -MATE + ply as i32;
+        }
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves: Vec<VMove> = all
+            .into_iter()
+            .filter(|&m| self.victim(pos, m) > 0)
+            .collect();
+        self.order(pos, &mut moves, None);
+        for m in moves {
+            let u = pos.make(m);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
+            pos.unmake(m, u);
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut VPosition,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        first: Option<VMove>,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if ply > 0 && self.repeated(pos.key()) {
+            return 0;
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            // No move: mated, stalemated or royal lost; each loses in every variant here.
+            return -MATE + ply as i32;
+        }
+        self.order(pos, &mut moves, first);
+        let mut best = -INF;
+        for m in moves {
+            let u = pos.make(m);
+            self.keys.push(pos.key());
+            let score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, None);
+            self.keys.pop();
+            pos.unmake(m, u);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    let tail = self.pv[ply + 1].clone();
+                    let line = &mut self.pv[ply];
+                    line.clear();
+                    line.push(m);
+                    line.extend(tail);
+                }
+            }
+            if score >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Searches `pos` (whose game so far reached the positions with keys `history`, the last being
+/// `pos` itself) under `limits`; `report` hears every finished iteration.
+pub fn search(
+    pos: &mut VPosition,
+    history: &[u64],
+    limits: &Limits,
+    overhead_ms: u64,
+    control: &SearchControl,
+    report: &mut dyn FnMut(VariantInfo),
+) -> VariantResult {
+    let start = limits.received.unwrap_or_else(Instant::now);
+    let us = if pos.side() == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let budget = if limits.infinite {
+        None
+    } else {
+        time::budget(limits, us, overhead_ms)
+    };
+    let mut s = Search {
+        control,
+        values: piece_values(pos.rules()),
+        nodes: 0,
+        start,
+        maximum: budget.map(|b| b.maximum),
+        node_limit: limits.nodes.unwrap_or(u64::MAX),
+        aborted: false,
+        keys: history.to_vec(),
+        pv: vec![Vec::new(); MAX_PLY + 2],
+    };
+    let legal = pos.legal_moves();
+    let mut result = VariantResult {
+        best: legal.first().copied(),
+        score: 0,
+    };
+    if legal.is_empty() {
+        return result;
+    }
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as u32 - 1)
+        .clamp(1, MAX_PLY as u32 - 1);
+    for depth in 1..=max_depth {
+        let score = s.negamax(pos, depth, -INF, INF, 0, result.best);
+        if s.aborted && depth > 1 {
+            break;
+        }
+        if let Some(&m) = s.pv[0].first() {
+            result = VariantResult {
+                best: Some(m),
+                score,
+            };
+        }
+        report(VariantInfo {
+            depth,
+            score,
+            nodes: s.nodes,
+            time: start.elapsed(),
+            pv: s.pv[0].iter().map(|&m| pos.move_text(m)).collect(),
+        });
+        if s.aborted || score.abs() >= MATE - MAX_PLY as i32 {
+            break;
+        }
+        if let Some(b) = budget {
+            if !control.is_pondering() && control.clock_start(start).elapsed() >= b.optimum / 2 {
+                break;
+            }
+        }
+    }
+    // A search stopped during pondering still answers only when told (the front end waits).
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::VariantId;
+
+    #[test]
+    fn values_order_the_pieces_as_players_do() {
+        let r = VariantId::Chu.rules();
+        let v = piece_values(r);
+        let of = |s: &str| v[r.kind_index(s).unwrap() as usize];
+        assert!(of("p") < of("g"));
+        assert!(of("g") < of("r"));
+        assert!(of("r") < of("q"));
+        assert!(of("q") < of("n"));
+        assert_eq!(of("k"), 0);
+    }
+
+    #[test]
+    fn takes_a_hanging_king_in_chu_and_finds_mate_in_minishogi() {
+        let control = SearchControl::new();
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        // Chu: the black rook takes the white king.
+        let mut pos = VPosition::from_sfen(
+            VariantId::Chu,
+            "11k/12/12/12/12/12/12/12/12/12/12/K10R b - 1",
+        )
+        .unwrap();
+        let keys = [pos.key()];
+        let r = search(&mut pos, &keys, &limits, 0, &control, &mut |_| {});
+        assert!(pos.move_text(r.best.unwrap()).starts_with("1l1a"));
+        // Minishogi: a gold drop leaves White's king on 1a no move (G*1b mates; G*3b
+        // stalemates, which loses too).
+        let mut pos = VPosition::from_sfen(VariantId::Mini, "4k/5/4P/5/K4 b G 1").unwrap();
+        let keys = [pos.key()];
+        let r = search(&mut pos, &keys, &limits, 0, &control, &mut |_| {});
+        pos.make(r.best.unwrap());
+        assert!(pos.legal_moves().is_empty());
+        assert!(r.score >= MATE - 2);
+    }
+}
