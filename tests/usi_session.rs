@@ -801,6 +801,7 @@ fn variants_over_usi() {
     s.expect_error("position startpos moves 13a13b");
     s.expect_error("position sfen kg10/12/12/12/12/12/5Z6/4p7/12/12/12/11K b - 1");
     s.expect_error("setoption name USI_Variant value tenjikushogi-with-a-typo");
+    s.expect_error("go mate 1000");
     s.send("go depth 1");
     let best = bestmove_of(&s.expect("bestmove", 3000));
     assert!(

@@ -520,6 +520,9 @@ impl UsiEngine for Engine {
     }
 
     fn go_mate(&mut self, limit: MateLimit, events: Sender<EngineEvent>) -> Result<(), String> {
+        if let Some(id) = self.settings.variant {
+            return Err(format!("go mate: not available in {} yet", id.name()));
+        }
         let control = self.control.clone();
         let mut pos = self.position.clone();
         self.spawn_worker("mate", false, events, move |searcher, events| {
@@ -620,6 +623,21 @@ impl UsiEngine for Engine {
     }
 
     fn explain_eval(&self) -> String {
+        if let Some((pos, _)) = &self.variant {
+            let values = crate::search::variant::piece_values(pos.rules());
+            let mut score = 0;
+            for sq in pos.squares() {
+                if let Some((k, side)) = pos.piece_at(sq) {
+                    let v = values[k as usize];
+                    score += if side == 0 { v } else { -v };
+                }
+            }
+            return format!(
+                "{}: material on the board {score} cp for Black (the first search's evaluation \
+                 adds the hands)\n",
+                pos.rules().name
+            );
+        }
         crate::eval::explain(&self.position)
     }
 

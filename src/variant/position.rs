@@ -345,13 +345,15 @@ impl VPosition {
                 if chars[i].is_ascii_digit() {
                     let mut n = 0usize;
                     while i < chars.len() && chars[i].is_ascii_digit() {
-                        n = n * 10 + chars[i].to_digit(10).expect("digit") as usize;
+                        n = n
+                            .saturating_mul(10)
+                            .saturating_add(chars[i].to_digit(10).expect("digit") as usize);
                         i += 1;
                     }
                     if n == 0 {
                         return err(format!("rank {}: an empty count of 0", r + 1));
                     }
-                    f += n;
+                    f = f.saturating_add(n);
                     continue;
                 }
                 let plus = chars[i] == '+';
@@ -410,7 +412,7 @@ impl VPosition {
             pos.ply = n
                 .parse()
                 .ok()
-                .filter(|&n| n >= 1)
+                .filter(|&n| (1..u32::MAX / 2).contains(&n))
                 .ok_or_else(|| VariantError(format!("move number {n:?}")))?;
         }
         pos.validate()?;
@@ -427,7 +429,9 @@ impl VPosition {
             let mut n = 0usize;
             let mut digits = false;
             while i < chars.len() && chars[i].is_ascii_digit() {
-                n = n * 10 + chars[i].to_digit(10).expect("digit") as usize;
+                n = n
+                    .saturating_mul(10)
+                    .saturating_add(chars[i].to_digit(10).expect("digit") as usize);
                 i += 1;
                 digits = true;
             }
@@ -644,7 +648,7 @@ impl VPosition {
         let mut rest = body;
         while !rest.is_empty() {
             let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
-            if digits == 0 || rest.len() < digits + 1 {
+            if digits == 0 || rest.len() < digits + 1 || !rest.is_char_boundary(digits + 1) {
                 return err(format!(
                     "{text}: not a move in {} notation",
                     self.rules.name
@@ -1224,6 +1228,23 @@ mod tests {
             None => VPosition::start(id),
         };
         perft(&mut pos, depth)
+    }
+
+    #[test]
+    fn bad_moves_are_errors_not_panics() {
+        let mut pos = VPosition::start(VariantId::Chu);
+        for text in [
+            "", "+", "7", "7g", "7é7f", "12a12é", "1a2b3c4d", "99a99b", "P*5e", "*", "9i9h+-",
+        ] {
+            assert!(pos.parse_move(text).is_err(), "{text}");
+        }
+        assert!(VPosition::from_sfen(VariantId::Chu, "é b - 1").is_err());
+        let huge = "99999999999999999999999/12/12/12/12/12/12/12/12/12/12/12 b - 1";
+        assert!(VPosition::from_sfen(VariantId::Chu, huge).is_err());
+        assert!(
+            VPosition::from_sfen(VariantId::Mini, "4k/5/5/5/K4 b 99999999999999999999999P 1")
+                .is_err()
+        );
     }
 
     #[test]
