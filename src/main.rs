@@ -553,7 +553,7 @@ fn pieces(name: Option<&str>, variant: Option<&str>) {
                 .promotes_to
                 .map(|p| format!(" -> {}", r.kinds[p as usize].sfen.to_ascii_uppercase()))
                 .unwrap_or_default();
-            println!(
+            let line = format!(
                 "  {:<3} {:<4} {:<18} {:<18} {:<14}{}",
                 k.sfen.to_ascii_uppercase(),
                 k.piece.code,
@@ -562,6 +562,7 @@ fn pieces(name: Option<&str>, variant: Option<&str>) {
                 k.piece.xbetza(),
                 promotes
             );
+            println!("{}", line.trim_end());
         }
     }
 }
