@@ -300,18 +300,11 @@ fn main() {
         Cmd::Perft { depth, sfen, .. } => {
             let mut pos = parse_or_exit(sfen.as_deref().unwrap_or(STARTPOS_SFEN));
             let start = Instant::now();
-            let split = perft_divide(&mut pos, depth.max(1));
-            let secs = start.elapsed().as_secs_f64();
-            let total: u64 = split.iter().map(|(_, n)| n).sum();
-            for (m, n) in &split {
-                println!("{m}: {n}");
-            }
-            println!("Nodes searched: {total}");
-            println!(
-                "Time: {:.3} s, {:.1} M leaves/s",
-                secs,
-                total as f64 / secs.max(1e-9) / 1e6
-            );
+            let split: Vec<(String, u64)> = perft_divide(&mut pos, depth.max(1))
+                .into_iter()
+                .map(|(m, n)| (m.to_string(), n))
+                .collect();
+            print_perft(&split, start);
         }
         Cmd::Eval { sfen } => {
             let pos = parse_or_exit(sfen.as_deref().unwrap_or(STARTPOS_SFEN));
@@ -506,9 +499,14 @@ fn variant_perft(variant: &str, sfen: Option<&str>, depth: u32) {
     };
     let start = Instant::now();
     let split = perft_divide(&mut pos, depth.max(1));
+    print_perft(&split, start);
+}
+
+/// A perft's lines: one per root move, the total, the time and leaves/s.
+fn print_perft(split: &[(String, u64)], start: Instant) {
     let secs = start.elapsed().as_secs_f64();
     let total: u64 = split.iter().map(|(_, n)| n).sum();
-    for (m, n) in &split {
+    for (m, n) in split {
         println!("{m}: {n}");
     }
     println!("Nodes searched: {total}");
