@@ -197,37 +197,6 @@ impl Engine {
         })
     }
 
-    fn perft_variant(&mut self, depth: u32, events: Sender<EngineEvent>) -> Result<(), String> {
-        let (pos, _) = self.variant.clone().expect("a variant position");
-        let control = self.control.clone();
-        self.spawn_worker("perft", false, events, move |searcher, events| {
-            let mut pos = pos;
-            let start = std::time::Instant::now();
-            let mut total = 0u64;
-            for m in pos.legal_moves() {
-                if control.stopped() {
-                    let _ = events.send(EngineEvent::Message(format!("perft {depth} stopped")));
-                    let _ = events.send(EngineEvent::Done);
-                    return searcher;
-                }
-                let text = pos.move_text(m);
-                let u = pos.make(m);
-                let n = crate::variant::perft(&mut pos, depth.max(1) - 1);
-                pos.unmake(m, u);
-                total += n;
-                let _ = events.send(EngineEvent::Raw(format!("{text}: {n}")));
-            }
-            let ms = start.elapsed().as_millis() as u64;
-            let _ = events.send(EngineEvent::Raw(format!("Nodes searched: {total}")));
-            let _ = events.send(EngineEvent::Message(format!(
-                "perft {depth}: {total} leaves in {ms} ms, {} leaves/s",
-                total.saturating_mul(1000) / ms.max(1)
-            )));
-            let _ = events.send(EngineEvent::Done);
-            searcher
-        })
-    }
-
     /// Allocates the table at the size asked for, if it has another. If the memory cannot be
     /// had, the old table stays, and so does its size in the settings (so the next `go` does not
     /// try again).
@@ -394,12 +363,6 @@ impl UsiEngine for Engine {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
-        // USI_Variant takes lishogi's and fairy-stockfish's names of a variant too.
-        let canonical = value
-            .filter(|_| matches!(options::find(name), Some(o) if o.name == "USI_Variant"))
-            .and_then(VariantId::from_name)
-            .map(|v| v.name());
-        let value = canonical.or(value);
         options::find(name)
             .ok_or_else(|| format!("unknown option '{name}'"))?
             .apply(self, value)
@@ -560,14 +523,18 @@ impl UsiEngine for Engine {
     }
 
     fn perft(&mut self, depth: u32, events: Sender<EngineEvent>) -> Result<(), String> {
-        if self.variant.is_some() {
-            return self.perft_variant(depth, events);
-        }
         let control = self.control.clone();
         let mut pos = self.position.clone();
+        let variant = self.variant.as_ref().map(|(v, _)| v.clone());
         self.spawn_worker("perft", false, events, move |searcher, events| {
             let start = std::time::Instant::now();
-            match perft_divide_until(&mut pos, depth, &|| control.stopped()) {
+            let stop = || control.stopped();
+            let split = match variant {
+                Some(mut v) => crate::variant::perft_divide_until(&mut v, depth, &stop),
+                None => perft_divide_until(&mut pos, depth, &stop)
+                    .map(|s| s.into_iter().map(|(m, n)| (m.to_string(), n)).collect()),
+            };
+            match split {
                 Some(split) => {
                     for (m, n) in &split {
                         let _ = events.send(EngineEvent::Raw(format!("{m}: {n}")));
@@ -625,17 +592,10 @@ impl UsiEngine for Engine {
     fn explain_eval(&self) -> String {
         if let Some((pos, _)) = &self.variant {
             let values = crate::search::variant::piece_values(pos.rules());
-            let mut score = 0;
-            for sq in pos.squares() {
-                if let Some((k, side)) = pos.piece_at(sq) {
-                    let v = values[k as usize];
-                    score += if side == 0 { v } else { -v };
-                }
-            }
             return format!(
-                "{}: material on the board {score} cp for Black (the first search's evaluation \
-                 adds the hands)\n",
-                pos.rules().name
+                "{}: material {} cp for Black (the first search's evaluation)\n",
+                pos.rules().name,
+                crate::search::variant::material(pos, &values)
             );
         }
         crate::eval::explain(&self.position)

@@ -27,9 +27,11 @@ pub(super) enum Setter {
         get: fn(&Settings) -> bool,
         set: fn(&mut Engine, bool),
     },
-    /// One of `vars`, matched without regard to case and passed in its declared spelling.
+    /// One of `vars`, matched without regard to case and passed in its declared spelling;
+    /// `alias` names the declared value another spelling stands for, if any.
     Combo {
         vars: fn() -> Vec<&'static str>,
+        alias: fn(&str) -> Option<&'static str>,
         get: fn(&Settings) -> &'static str,
         set: fn(&mut Engine, &'static str),
     },
@@ -93,6 +95,8 @@ pub(super) static OPTIONS: &[EngineOption] = &[
                     )
                     .collect()
             },
+            // lishogi's and fairy-stockfish's names of a variant.
+            alias: |name| VariantId::from_name(name).map(|v| v.name()),
             get: |s| s.variant.map_or("shogi", |v| v.name()),
             set: |e, name| e.select_variant(name),
         },
@@ -137,6 +141,7 @@ pub(super) static OPTIONS: &[EngineOption] = &[
         name: "EnteringKingRule",
         setter: Setter::Combo {
             vars: || EnteringKingRule::ALL.iter().map(|(_, n)| *n).collect(),
+            alias: |_| None,
             get: |s| s.search.entering_king_rule.name(),
             set: |e, name| {
                 if let Some(rule) = EnteringKingRule::from_name(name) {
@@ -205,6 +210,7 @@ pub(super) static OPTIONS: &[EngineOption] = &[
         name: "BookSelect",
         setter: Setter::Combo {
             vars: || Selection::NAMES.iter().map(|(_, n)| *n).collect(),
+            alias: |_| None,
             get: |s| s.book_policy.selection.name(),
             set: |e, name| {
                 if let Some(selection) = Selection::from_name(name) {
@@ -278,7 +284,12 @@ impl EngineOption {
             Setter::Button { press } => press(engine),
             Setter::Spin { min, max, set, .. } => set(engine, parse_spin(name, value, *min, *max)?),
             Setter::Check { set, .. } => set(engine, parse_check(name, value)?),
-            Setter::Combo { vars, set, .. } => set(engine, parse_combo(name, value, &vars())?),
+            Setter::Combo {
+                vars, alias, set, ..
+            } => {
+                let value = value.and_then(alias).or(value);
+                set(engine, parse_combo(name, value, &vars())?)
+            }
             Setter::Text { set, .. } => set(engine, parse_text(name, value)?)?,
         }
         Ok(())

@@ -72,6 +72,26 @@ pub fn piece_values(rules: &Rules) -> Vec<i32> {
         .collect()
 }
 
+/// The first search's evaluation, for Black: the `values` of the pieces on the board, and a
+/// tenth more for those in hand.
+pub fn material(pos: &VPosition, values: &[i32]) -> i32 {
+    let rules = pos.rules();
+    let sign = |side| if side == 0 { 1 } else { -1 };
+    let mut score = 0;
+    for sq in pos.squares() {
+        if let Some((k, side)) = pos.piece_at(sq) {
+            score += sign(side) * values[k as usize];
+        }
+    }
+    if rules.drops {
+        for k in 0..rules.kinds.len() as u8 {
+            let v = values[k as usize] * 11 / 10;
+            score += v * (pos.in_hand(0, k) as i32 - pos.in_hand(1, k) as i32);
+        }
+    }
+    score
+}
+
 struct Search<'a> {
     control: &'a SearchControl,
     values: Vec<i32>,
@@ -102,22 +122,12 @@ impl Search<'_> {
     }
 
     fn evaluate(&self, pos: &VPosition) -> i32 {
-        let mut score = 0;
-        let rules = pos.rules();
-        for sq in pos.squares() {
-            if let Some((k, side)) = pos.piece_at(sq) {
-                let v = self.values[k as usize];
-                score += if side == pos.side() { v } else { -v };
-            }
+        let black = material(pos, &self.values);
+        if pos.side() == 0 {
+            black
+        } else {
+            -black
         }
-        if rules.drops {
-            for k in 0..rules.kinds.len() as u8 {
-                let v = self.values[k as usize] * 11 / 10;
-                score +=
-                    v * (pos.in_hand(pos.side(), k) as i32 - pos.in_hand(1 - pos.side(), k) as i32);
-            }
-        }
-        score
     }
 
     fn victim(&self, pos: &VPosition, m: VMove) -> i32 {

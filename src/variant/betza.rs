@@ -217,26 +217,6 @@ fn merge(rays: &mut Vec<Ray>, ray: Ray) {
     rays.push(ray);
 }
 
-/// Every square a piece reaches from the centre of an empty `size` x `size` board, as
-/// `(dx, dy)` offsets: the squares a move diagram marks.
-pub fn reach(rays: &[Ray], size: i8) -> Vec<(i8, i8)> {
-    let half = size / 2;
-    let mut out = Vec::new();
-    for r in rays {
-        let max = if r.range == 0 { half } else { r.range as i8 };
-        for k in 1..=max {
-            let (x, y) = (r.dx * k, r.dy * k);
-            if x.abs() > half || y.abs() > half {
-                break;
-            }
-            if !out.contains(&(x, y)) {
-                out.push((x, y));
-            }
-        }
-    }
-    out
-}
-
 /// How many squares a piece on (`x`, `y`) reaches on an empty `files` x `ranks` board.
 pub fn reach_from(rays: &[Ray], files: i32, ranks: i32, x: i32, y: i32) -> usize {
     let mut n = 0;
@@ -260,6 +240,25 @@ pub fn reach_from(rays: &[Ray], files: i32, ranks: i32, x: i32, y: i32) -> usize
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every square a piece reaches from the centre of an empty `size` x `size` board.
+    fn reach(rays: &[Ray], size: i8) -> Vec<(i8, i8)> {
+        let half = size / 2;
+        let mut out = Vec::new();
+        for r in rays {
+            let max = if r.range == 0 { half } else { r.range as i8 };
+            for k in 1..=max {
+                let (x, y) = (r.dx * k, r.dy * k);
+                if x.abs() > half || y.abs() > half {
+                    break;
+                }
+                if !out.contains(&(x, y)) {
+                    out.push((x, y));
+                }
+            }
+        }
+        out
+    }
 
     fn squares(text: &str) -> Vec<(i8, i8)> {
         let mut v = reach(&parse(text).unwrap(), 9);

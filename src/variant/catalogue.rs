@@ -120,14 +120,9 @@ const fn special(
     betza: &'static str,
     special: Special,
 ) -> PieceDef {
-    PieceDef {
-        code,
-        name,
-        romaji,
-        betza,
-        special,
-        royal: false,
-    }
+    let mut p = piece(code, name, romaji, betza);
+    p.special = special;
+    p
 }
 
 const fn royal(
@@ -136,14 +131,9 @@ const fn royal(
     romaji: &'static str,
     betza: &'static str,
 ) -> PieceDef {
-    PieceDef {
-        code,
-        name,
-        romaji,
-        betza,
-        special: Special::None,
-        royal: true,
-    }
+    let mut p = piece(code, name, romaji, betza);
+    p.royal = true;
+    p
 }
 
 /// Every piece, grouped by the game that introduces it.

@@ -9,5 +9,5 @@ pub mod diagram;
 pub mod position;
 pub mod rules;
 
-pub use position::{perft, perft_divide, VMove, VPosition, VariantError};
+pub use position::{perft, perft_divide, perft_divide_until, VMove, VPosition, VariantError};
 pub use rules::VariantId;

@@ -94,17 +94,9 @@ const HAND_MAX: usize = 40;
 
 fn zobrist(id: VariantId) -> &'static Zobrist {
     use std::sync::OnceLock;
-    static CELLS: [OnceLock<Zobrist>; 5] = [
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-        OnceLock::new(),
-    ];
-    let i = VariantId::ALL
-        .iter()
-        .position(|&v| v == id)
-        .expect("listed");
+    static CELLS: [OnceLock<Zobrist>; VariantId::ALL.len()] =
+        [const { OnceLock::new() }; VariantId::ALL.len()];
+    let i = id.index();
     CELLS[i].get_or_init(|| {
         let r = id.rules();
         let cells = (r.files as usize + 2 * PAD) * (r.ranks as usize + 2 * PAD);
@@ -1205,17 +1197,27 @@ pub fn perft(pos: &mut VPosition, depth: u32) -> u64 {
 
 /// Perft split by the first move: (move, leaves under it), in generation order.
 pub fn perft_divide(pos: &mut VPosition, depth: u32) -> Vec<(String, u64)> {
-    let moves = pos.legal_moves();
-    moves
-        .into_iter()
-        .map(|m| {
-            let text = pos.move_text(m);
-            let u = pos.make(m);
-            let n = perft(pos, depth.saturating_sub(1));
-            pos.unmake(m, u);
-            (text, n)
-        })
-        .collect()
+    perft_divide_until(pos, depth, &|| false).expect("never stopped")
+}
+
+/// `perft_divide`, giving up (`None`) when `stop` says so between two first moves.
+pub fn perft_divide_until(
+    pos: &mut VPosition,
+    depth: u32,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<(String, u64)>> {
+    let mut split = Vec::new();
+    for m in pos.legal_moves() {
+        if stop() {
+            return None;
+        }
+        let text = pos.move_text(m);
+        let u = pos.make(m);
+        let n = perft(pos, depth.saturating_sub(1));
+        pos.unmake(m, u);
+        split.push((text, n));
+    }
+    Some(split)
 }
 
 #[cfg(test)]

@@ -53,20 +53,19 @@ impl VariantId {
             .expect("every variant has a spec")
     }
 
-    /// Its rules (built once).
-    pub fn rules(self) -> &'static Rules {
-        static CELLS: [OnceLock<Rules>; 5] = [
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-            OnceLock::new(),
-        ];
-        let i = VariantId::ALL
+    /// Its place in `ALL`, for tables kept per variant.
+    pub fn index(self) -> usize {
+        VariantId::ALL
             .iter()
             .position(|&v| v == self)
-            .expect("listed");
-        CELLS[i].get_or_init(|| Rules::build(self.spec()))
+            .expect("every variant is listed")
+    }
+
+    /// Its rules (built once).
+    pub fn rules(self) -> &'static Rules {
+        static CELLS: [OnceLock<Rules>; VariantId::ALL.len()] =
+            [const { OnceLock::new() }; VariantId::ALL.len()];
+        CELLS[self.index()].get_or_init(|| Rules::build(self.spec()))
     }
 }
 
