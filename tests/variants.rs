@@ -3,6 +3,7 @@
 //! (micro shogi, judkins shogi), committed in positions/variants/ (docs/variants.md says how
 //! they were made), and the start positions' perft as published.
 
+use hisha::variant::position::NO_SQUARE;
 use hisha::variant::{perft, VPosition, VariantId};
 
 /// Every line of a data file: the SFEN and the counts at depth 1, 2, ...
@@ -109,6 +110,8 @@ fn every_variant_plays_complete_games_against_itself() {
         VariantId::Mini,
         VariantId::Judkins,
         VariantId::Chu,
+        VariantId::Dai,
+        VariantId::DaiDai,
     ] {
         for game in 0..1u64 {
             let mut pos = VPosition::start(id);
@@ -140,5 +143,61 @@ fn every_variant_plays_complete_games_against_itself() {
                 assert_eq!(again.key(), pos.key(), "{:?}: {}", id, pos.to_sfen());
             }
         }
+    }
+}
+
+#[test]
+fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
+    // Random games, captures preferred (they exercise promotion by capture, the lion dog's
+    // multiple captures and the royal's loss): after every move the incremental key is the key
+    // of the position read afresh from its SFEN, and every few moves each legal move is made
+    // and unmade back to the same SFEN and key.
+    for id in [VariantId::Chu, VariantId::Dai, VariantId::DaiDai] {
+        let mut seed = 0x5eed_u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        let mut plies = 0;
+        for _game in 0..6 {
+            let mut pos = VPosition::start(id);
+            for ply in 0..600 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                if ply % 25 == 0 {
+                    let before = (pos.to_sfen(), pos.key());
+                    for &m in &legal {
+                        let u = pos.make(m);
+                        pos.unmake(m, u);
+                        assert_eq!((pos.to_sfen(), pos.key()), before, "{}", pos.move_text(m));
+                    }
+                }
+                let captures: Vec<_> = legal
+                    .iter()
+                    .copied()
+                    .filter(|m| {
+                        [m.to, m.mid, m.mid2].iter().any(|&sq| {
+                            sq != m.from
+                                && sq != NO_SQUARE
+                                && pos.piece_at(sq).is_some_and(|(_, s)| s != pos.side())
+                        })
+                    })
+                    .collect();
+                let m = if !captures.is_empty() && next() % 2 == 0 {
+                    captures[next() % captures.len()]
+                } else {
+                    legal[next() % legal.len()]
+                };
+                pos.make(m);
+                plies += 1;
+                let again = VPosition::from_sfen(id, &pos.to_sfen()).unwrap();
+                assert_eq!(again.key(), pos.key(), "{id:?}: {}", pos.to_sfen());
+            }
+        }
+        assert!(plies > 500, "{id:?}: {plies} plies");
     }
 }

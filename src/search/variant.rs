@@ -44,8 +44,9 @@ pub struct VariantResult {
 }
 
 /// Material values of a variant's kinds, centipawns: from the number of squares a piece reaches
-/// from an average square of the empty board (a pawn about 100), doubled for the lion and a
-/// fifth more for the other lion powers, royal pieces none (their loss ends the game).
+/// from an average square of the empty board (a pawn about 100), doubled for the lion, two and
+/// a half times for the hook movers, a fifth more for the other lion powers, royal pieces none
+/// (their loss ends the game).
 pub fn piece_values(rules: &Rules) -> Vec<i32> {
     let (files, ranks) = (rules.files as i32, rules.ranks as i32);
     rules
@@ -65,7 +66,9 @@ pub fn piece_values(rules: &Rules) -> Vec<i32> {
             let special = match k.special {
                 Special::None => 1.0,
                 Special::Lion => 2.0,
-                _ => 1.2,
+                // The turn squares a slide's reach.
+                Special::Hook | Special::DiagonalHook => 2.5,
+                Special::HornedFalcon | Special::SoaringEagle | Special::LionDog => 1.2,
             };
             (100.0 * mobility.max(0.5).powf(0.85) * special).round() as i32
         })
@@ -132,7 +135,7 @@ impl Search<'_> {
 
     fn victim(&self, pos: &VPosition, m: VMove) -> i32 {
         let mut v = 0;
-        for sq in [m.to, m.mid] {
+        for sq in [m.to, m.mid, m.mid2] {
             if sq != crate::variant::position::NO_SQUARE && sq != m.from {
                 if let Some((k, side)) = pos.piece_at(sq) {
                     if side != pos.side() {

@@ -22,6 +22,15 @@ pub enum Special {
     /// The soaring eagle's lion power on the forward diagonals: a diagonal step forward, then
     /// another along the same diagonal or back to the start.
     SoaringEagle,
+    /// The lion dog's three-step lion power along any of the eight lines: up to three steps
+    /// along one line, capturing on each, turning back at most on the way (igui and pass
+    /// included); its plain leaps to the first, second and third square are Betza moves.
+    LionDog,
+    /// The hook mover's turn: from any empty square of a rook's slide (its Betza move), a
+    /// second rook's slide at a right angle; it stops where it captures.
+    Hook,
+    /// The long-nosed goblin's turn: the same with bishop's slides.
+    DiagonalHook,
 }
 
 impl Special {
@@ -32,6 +41,9 @@ impl Special {
             Special::Lion => "caKmcabK",
             Special::HornedFalcon => "fcafWfmcabW",
             Special::SoaringEagle => "fcafFfmcabF",
+            Special::LionDog => "KavKafavK",
+            Special::Hook => "mRasR",
+            Special::DiagonalHook => "mBasB",
         }
     }
 
@@ -50,6 +62,12 @@ impl Special {
                 "lion power on the forward diagonals: a step, then a second along the same \
                  diagonal or back"
             }
+            Special::LionDog => {
+                "lion dog: up to three steps along one line, capturing on each, turning back \
+                 at most once (igui, pass)"
+            }
+            Special::Hook => "hook move: a rook's slide, then a second at a right angle",
+            Special::DiagonalHook => "hook move: a bishop's slide, then a second at a right angle",
         }
     }
 
@@ -69,6 +87,7 @@ impl Special {
             ],
             Special::HornedFalcon => &[(0, 1)],
             Special::SoaringEagle => &[(-1, 1), (1, 1)],
+            Special::LionDog | Special::Hook | Special::DiagonalHook => &[],
         }
     }
 }
@@ -186,6 +205,65 @@ pub static PIECES: &[PieceDef] = &[
         "RbBfFfA",
         Special::SoaringEagle,
     ),
+    // Dai shogi: the pieces it adds to chu shogi.
+    piece("AB", "Angry boar", "shincho", "W"),
+    piece("CS", "Cat sword", "myōjin", "F"),
+    piece("EW", "Evil wolf", "akurō", "fsWfF"),
+    piece("FD", "Flying dragon", "hiryū", "B2"),
+    piece("I", "Iron general", "tesshō", "fK"),
+    piece("SG", "Stone general", "sekishō", "fF"),
+    piece("VO", "Violent ox", "mōgyū", "R2"),
+    // Dai dai shogi (seed: its Wikipedia article, moves as it gives them in Betza; where it
+    // gives two readings, docs/variants.md says which is taken).
+    special("HM", "Hook mover", "kōgyō", "R", Special::Hook),
+    special(
+        "LGN",
+        "Long-nosed goblin",
+        "tengu",
+        "BW",
+        Special::DiagonalHook,
+    ),
+    piece("OK", "Old kite", "kotetsu", "R2fF"),
+    piece("PSN", "Poisonous snake", "dokuja", "sWfDbA"),
+    special("FF", "Furious fiend", "funjin", "Q3NAD", Special::Lion),
+    piece("GE", "Great elephant", "taizō", "sR5bB5vR3fB3"),
+    special("LD", "Lion dog", "komainu", "KADHG", Special::LionDog),
+    piece("WBA", "Western barbarian", "seijū", "sR2vWfF"),
+    piece("EBA", "Eastern barbarian", "tōi", "vR2sWfF"),
+    piece("FE", "Fragrant elephant", "kōzō", "fBR2bB2"),
+    piece("WE", "White elephant", "hakuzō", "bBR2fB2"),
+    piece("NBA", "Northern barbarian", "hokuteki", "fB2sWbF"),
+    piece("SBA", "Southern barbarian", "namban", "bB2sWfF"),
+    piece("FT", "Free dream-eater", "honbaku", "vRfBsR5"),
+    piece("FR", "Free demon", "honki", "sRfBvR5"),
+    piece("WB", "Water buffalo", "suigyū", "sRBvR2"),
+    piece("RB", "Rushing bird", "gyōchō", "BfsR"),
+    piece("SBR", "Standard bearer", "zenki", "Q2fQ"),
+    piece("FH", "Flying horse", "barin", "fB2W"),
+    piece("NK", "Neighbouring king", "kinnō", "K"),
+    piece("MW", "Mountain witch", "sambo", "BbRfW"),
+    piece("WS", "Wizard stork", "senkaku", "BfRbW"),
+    piece("BM", "Blind monkey", "mōen", "FsW"),
+    piece("OR", "Old rat", "rōso", "fB2bR2"),
+    piece("DO", "Dove", "kyūhan", "R2B5"),
+    piece("SD", "She-devil", "yasha", "R5B2"),
+    piece("EB", "Enchanted badger", "henri", "fsR2"),
+    piece("EF", "Enchanted fox", "henko", "fB2bR2"),
+    piece("RA", "Racing chariot", "sōsha", "RbF"),
+    piece("SQ", "Square mover", "hōgyō", "RfF"),
+    piece("PST", "Prancing stag", "yōroku", "sR2FfW"),
+    piece("GO", "Golden bird", "kinshi", "vRB3sR2"),
+    piece("GD", "Great dragon", "dairyū", "sRB3vR2"),
+    piece("LCH", "Left chariot", "sasha", "fRflBbrBbW"),
+    piece("RCH", "Right chariot", "usha", "fRfrBblBbW"),
+    piece("WT", "White tiger", "byakko", "vRflBsR2frF"),
+    piece("BD", "Blue dragon", "seiryū", "sRfrBvR2flF"),
+    piece("HD", "Howling dog", "kiken", "fRbW"),
+    piece("VB", "Violent bear", "mōyū", "fB2sW"),
+    piece("LG", "Left general", "sashō", "FfrbW"),
+    piece("RG", "Right general", "ushō", "FflbW"),
+    piece("ST", "Savage tiger", "mōko", "vR2fF"),
+    piece("WG", "Wood general", "mokushō", "fB2"),
 ];
 
 /// The catalogue entry with this code.

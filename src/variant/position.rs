@@ -16,13 +16,16 @@ pub const NO_SQUARE: u16 = u16::MAX;
 /// A side: 0 Black (sente, upper case, moves up the board), 1 White.
 pub type Side = usize;
 
-/// A move: `from` to `to`, through `mid` for a lion's double move, or a drop of `drop - 1`.
+/// A move: `from` to `to`, through `mid` (and `mid2`) for a lion's double move (a lion dog's
+/// triple move), or a drop of `drop - 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct VMove {
     /// Where the piece starts (`NO_SQUARE` for a drop).
     pub from: u16,
     /// The first step of a double move (`NO_SQUARE` otherwise).
     pub mid: u16,
+    /// The second step of a lion dog's triple move (`NO_SQUARE` otherwise).
+    pub mid2: u16,
     /// Where it ends (the start again for igui or a pass).
     pub to: u16,
     /// The dropped kind + 1 (0: not a drop).
@@ -37,6 +40,7 @@ impl VMove {
         VMove {
             from,
             mid: NO_SQUARE,
+            mid2: NO_SQUARE,
             to,
             drop: 0,
             promote,
@@ -50,6 +54,7 @@ pub struct Undo {
     moved: u16,
     captured: u16,
     mid_captured: u16,
+    mid2_captured: u16,
     key: u64,
     lion_capture: u16,
 }
@@ -356,7 +361,16 @@ impl VPosition {
                     return err(format!("rank {}: '+' without a piece", r + 1));
                 };
                 i += 1;
-                let name = format!("{}{}", if plus { "+" } else { "" }, c.to_ascii_lowercase());
+                // A dressed letter (`c'`, `l!`): the variants with more kinds than letters.
+                let dress = match chars.get(i) {
+                    Some(&d @ ('\'' | '!')) => {
+                        i += 1;
+                        Some(d)
+                    }
+                    _ => None,
+                };
+                let mut name = format!("{}{}", if plus { "+" } else { "" }, c.to_ascii_lowercase());
+                name.extend(dress);
                 let Some(kind) = rules.kind_index(&name) else {
                     return err(format!("{} has no piece {name:?}", rules.name));
                 };
@@ -603,8 +617,10 @@ impl VPosition {
             );
         }
         let mut s = self.square_name(m.from);
-        if m.mid != NO_SQUARE {
-            s.push_str(&self.square_name(m.mid));
+        for mid in [m.mid, m.mid2] {
+            if mid != NO_SQUARE {
+                s.push_str(&self.square_name(mid));
+            }
         }
         s.push_str(&self.square_name(m.to));
         if m.promote {
@@ -659,9 +675,10 @@ impl VPosition {
             rest = tail;
         }
         match squares.len() {
-            2 | 3 => err(format!("{text}: not a legal move in this position")),
+            2..=4 => err(format!("{text}: not a legal move in this position")),
             _ => err(format!(
-                "{text}: a move is two squares, or three for a double move"
+                "{text}: a move is two squares, three for a double move, four for a lion dog's \
+                 triple move"
             )),
         }
     }
@@ -669,7 +686,9 @@ impl VPosition {
     /// A board diagram with the hands, for `d`.
     pub fn diagram(&self) -> String {
         let r = self.rules;
-        let w = if r.files > 9 || r.kinds.iter().any(|k| k.sfen.len() > 1) {
+        let w = if r.kinds.iter().any(|k| k.sfen.len() > 2) {
+            4
+        } else if r.files > 9 || r.kinds.iter().any(|k| k.sfen.len() > 1) {
             3
         } else {
             2
@@ -748,6 +767,7 @@ impl VPosition {
             },
             captured: EMPTY,
             mid_captured: EMPTY,
+            mid2_captured: EMPTY,
             key: self.key,
             lion_capture: self.lion_capture,
         };
@@ -765,6 +785,11 @@ impl VPosition {
                 let c = self.take(m.mid);
                 undo.mid_captured = c;
                 self.captured(c, m.mid, mover_lion);
+            }
+            if m.mid2 != NO_SQUARE && is_piece(self.cells[m.mid2 as usize]) {
+                let c = self.take(m.mid2);
+                undo.mid2_captured = c;
+                self.captured(c, m.mid2, mover_lion);
             }
             if is_piece(self.cells[m.to as usize]) {
                 let c = self.take(m.to);
@@ -806,7 +831,11 @@ impl VPosition {
             let kind = m.drop - 1;
             self.hand_add(side, self.rules.kinds[kind as usize].base, 1);
         } else {
-            for (cell, sq) in [(undo.captured, m.to), (undo.mid_captured, m.mid)] {
+            for (cell, sq) in [
+                (undo.captured, m.to),
+                (undo.mid2_captured, m.mid2),
+                (undo.mid_captured, m.mid),
+            ] {
                 if cell != EMPTY {
                     self.put(sq, cell);
                     if self.rules.drops {
@@ -959,6 +988,7 @@ impl VPosition {
             let from = self.pieces[side][i];
             let kind_index = kind_of(self.cells[from as usize]);
             let kind = &self.rules.kinds[kind_index as usize];
+            let start = out.len();
             for ray in &kind.rays {
                 let d = self.delta(ray.dx, ray.dy, side);
                 if ray.leap {
@@ -988,8 +1018,13 @@ impl VPosition {
                     }
                 }
             }
-            if kind.special != Special::None {
-                self.double_moves(from, kind, out);
+            match kind.special {
+                Special::None => {}
+                Special::Hook | Special::DiagonalHook => {
+                    self.hook_moves(from, kind_index, start, out)
+                }
+                Special::LionDog => self.lion_dog_moves(from, kind, out),
+                _ => self.double_moves(from, kind, out),
             }
         }
         if self.rules.drops {
@@ -1055,15 +1090,19 @@ impl VPosition {
             }
             Promotion::ChuZone(depth) => {
                 let (zf, zt) = (self.depth(from, side) < depth, self.depth(to, side) < depth);
-                let last_rank = self.depth(to, side) == 0 && matches!(k.piece.code, "P" | "L");
+                // A piece that could not move from its square unpromoted (lishogi: a pawn or
+                // lance on the last rank) may promote there again.
+                let stuck = self.depth(to, side) < k.dead_ranks;
                 // Entering the zone, or capturing from inside it (a capture that enters it is
                 // entering it).
-                if (!zf && zt) || (zf && capture) || last_rank {
+                if (!zf && zt) || (zf && capture) || stuck {
                     out.push(VMove::normal(from, to, true));
                 }
                 out.push(VMove::normal(from, to, false));
             }
-            Promotion::FlipOnCapture => out.push(VMove::normal(from, to, capture)),
+            Promotion::OnCapture | Promotion::FlipOnCapture => {
+                out.push(VMove::normal(from, to, capture))
+            }
         }
     }
 
@@ -1115,13 +1154,127 @@ impl VPosition {
                         }
                     }
                 }
+                let capture = c != EMPTY || (to != from && t != EMPTY);
                 out.push(VMove {
                     from,
                     mid,
+                    mid2: NO_SQUARE,
                     to,
                     drop: 0,
-                    promote: false,
+                    promote: capture && self.promotes_by_capture(kind),
                 });
+            }
+        }
+    }
+
+    /// Promotion by capture applies to this kind (it promotes, and the variant says so).
+    #[inline]
+    fn promotes_by_capture(&self, kind: &Kind) -> bool {
+        self.rules.promotion == Promotion::OnCapture && kind.promotes_to.is_some()
+    }
+
+    /// A hook mover's (or long-nosed goblin's) moves that turn: from any empty square of a
+    /// straight slide, a slide at a right angle. The straight slides are its Betza moves,
+    /// already in `out` from `start`; a square reached both ways is one move.
+    fn hook_moves(&self, from: u16, kind: u8, start: usize, out: &mut Vec<VMove>) {
+        let side = self.side;
+        let lines: [(i8, i8); 4] = if self.rules.kinds[kind as usize].special == Special::Hook {
+            [(0, 1), (1, 0), (0, -1), (-1, 0)]
+        } else {
+            [(1, 1), (1, -1), (-1, -1), (-1, 1)]
+        };
+        let mut seen: Vec<u16> = out[start..].iter().map(|m| m.to).collect();
+        for &(dx, dy) in &lines {
+            let d = self.delta(dx, dy, side);
+            let mut corner = from as isize + d;
+            while self.cells[corner as usize] == EMPTY {
+                for (tx, ty) in [(-dy, dx), (dy, -dx)] {
+                    let e = self.delta(tx, ty, side);
+                    let mut t = corner + e;
+                    loop {
+                        let c = self.cells[t as usize];
+                        if c == OFF || (c != EMPTY && side_of(c) == side) {
+                            break;
+                        }
+                        if !seen.contains(&(t as u16)) {
+                            seen.push(t as u16);
+                            self.target(from, t as u16, kind, super::betza::Mode::Both, out);
+                        }
+                        if c != EMPTY {
+                            break;
+                        }
+                        t += e;
+                    }
+                }
+                corner += d;
+            }
+        }
+    }
+
+    /// The lion dog's moves beyond its plain leaps (Betza `KADHG`): along each of the eight
+    /// lines with squares s1, s2, s3, the captures on the way, written by the squares where it
+    /// captures before it ends: s1 then back home (igui), s1 then s2, s1 then s3 (s2 empty),
+    /// s1 and s2 then s3, s1 and s2 then back to s1, s2 then s3, s2 then back to s1 (s1 empty);
+    /// and the pass, out to an empty s1 and home.
+    fn lion_dog_moves(&self, from: u16, kind: &Kind, out: &mut Vec<VMove>) {
+        let side = self.side;
+        let promote = self.promotes_by_capture(kind);
+        let cell = |sq: isize| self.cells[sq as usize];
+        let enemy = |c: u16| is_piece(c) && side_of(c) != side;
+        // May end on: on the board, not a friend.
+        let open = |c: u16| c == EMPTY || enemy(c);
+        let mut push = |mid: isize, mid2: isize, to: isize, capture: bool| {
+            let sq = |x: isize| if x < 0 { NO_SQUARE } else { x as u16 };
+            out.push(VMove {
+                from,
+                mid: sq(mid),
+                mid2: sq(mid2),
+                to: to as u16,
+                drop: 0,
+                promote: capture && promote,
+            });
+        };
+        let home = from as isize;
+        for (dx, dy) in [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ] {
+            let d = self.delta(dx, dy, side);
+            let (s1, s2, s3) = (home + d, home + 2 * d, home + 3 * d);
+            let (c1, c2) = (cell(s1), cell(s2));
+            // s3 lies beyond s2; off the board when s2 is.
+            let c3 = if c2 == OFF { OFF } else { cell(s3) };
+            if c1 == EMPTY {
+                push(s1, -1, home, false);
+            }
+            if enemy(c1) {
+                push(s1, -1, home, true);
+                if open(c2) {
+                    push(s1, -1, s2, true);
+                }
+                if c2 == EMPTY && open(c3) {
+                    push(s1, -1, s3, true);
+                }
+                if enemy(c2) {
+                    if open(c3) {
+                        push(s1, s2, s3, true);
+                    }
+                    push(s1, s2, s1, true);
+                }
+            }
+            if c1 != OFF && enemy(c2) {
+                if open(c3) {
+                    push(s2, -1, s3, true);
+                }
+                if c1 == EMPTY {
+                    push(s2, -1, s1, true);
+                }
             }
         }
     }
@@ -1167,6 +1320,7 @@ impl VPosition {
                     out.push(VMove {
                         from: NO_SQUARE,
                         mid: NO_SQUARE,
+                        mid2: NO_SQUARE,
                         to: sq,
                         drop: face + 1,
                         promote: false,

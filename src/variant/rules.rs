@@ -20,16 +20,22 @@ pub enum VariantId {
     Judkins,
     /// Chu shogi, 12x12, the rules lishogi plays.
     Chu,
+    /// Dai shogi, 15x15: chu shogi's rules with HaChu's setup and letters.
+    Dai,
+    /// Dai dai shogi, 17x17: promotion by capture.
+    DaiDai,
 }
 
 impl VariantId {
     /// Every variant, in board-size order.
-    pub const ALL: [VariantId; 5] = [
+    pub const ALL: [VariantId; 7] = [
         VariantId::Micro,
         VariantId::Mini,
         VariantId::Judkins,
         VariantId::Shogi,
         VariantId::Chu,
+        VariantId::Dai,
+        VariantId::DaiDai,
     ];
 
     /// The USI_Variant value.
@@ -79,6 +85,8 @@ pub enum Promotion {
     /// capture that starts or ends in it; a pawn or lance also on reaching the last rank;
     /// always optional.
     ChuZone(u8),
+    /// Dai dai shogi and larger: a piece that captures promotes, always; no zone.
+    OnCapture,
     /// Micro shogi: a piece that captures turns over (promoted side up, or back), always.
     FlipOnCapture,
 }
@@ -117,7 +125,7 @@ const STANDARD_KINDS: &[(&str, &str, Option<&str>)] = &[
     ("+p", "+P", None),
 ];
 
-static SPECS: [Spec; 5] = [
+static SPECS: [Spec; 7] = [
     Spec {
         id: VariantId::Shogi,
         name: "shogi",
@@ -263,6 +271,184 @@ static SPECS: [Spec; 5] = [
             ("+d", "SE", None),
             ("+p", "+P", None),
             ("+i", "DE", None),
+        ],
+    },
+    Spec {
+        id: VariantId::Dai,
+        name: "daishogi",
+        aliases: &["dai", "dai-shogi", "dai_shogi"],
+        files: 15,
+        ranks: 15,
+        start: "lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/\
+                ppppppppppppppp/4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/\
+                1X'1A'1WOL!XW1A'1X'1/A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL b - 1",
+        drops: false,
+        promotion: Promotion::ChuZone(5),
+        check_rule: false,
+        shogi_drop_rules: false,
+        lion_trading: false,
+        // HaChu's letters (XBoard's dressed letters for the pieces beyond 26).
+        kinds: &[
+            ("k", "K", None),
+            ("l!", "LN", None),
+            ("q", "FK", None),
+            ("l", "L", Some("+l")),
+            ("n", "N", Some("+n")),
+            ("u", "SG", Some("+u")),
+            ("i", "I", Some("+i")),
+            ("c", "C", Some("+c")),
+            ("s", "S", Some("+s")),
+            ("g", "G", Some("+g")),
+            ("a", "RC", Some("+a")),
+            ("c'", "CS", Some("+c'")),
+            ("f", "FL", Some("+f")),
+            ("t", "BT", Some("+t")),
+            ("e", "DE", Some("+e")),
+            ("x'", "VO", Some("+x'")),
+            ("a'", "AB", Some("+a'")),
+            ("w", "EW", Some("+w")),
+            ("x", "PH", Some("+x")),
+            ("o", "KY", Some("+o")),
+            ("r", "R", Some("+r")),
+            ("f'", "FD", Some("+f'")),
+            ("m", "SM", Some("+m")),
+            ("v", "VM", Some("+v")),
+            ("b", "B", Some("+b")),
+            ("h", "DH", Some("+h")),
+            ("d", "DK", Some("+d")),
+            ("p", "P", Some("+p")),
+            ("p'", "GB", Some("+p'")),
+            ("+l", "WH", None),
+            ("+n", "G", None),
+            ("+u", "G", None),
+            ("+i", "G", None),
+            ("+c", "SM", None),
+            ("+s", "VM", None),
+            ("+g", "R", None),
+            ("+a", "WL", None),
+            ("+c'", "G", None),
+            ("+f", "B", None),
+            ("+t", "FS", None),
+            ("+e", "CP", None),
+            ("+x'", "G", None),
+            ("+a'", "G", None),
+            ("+w", "G", None),
+            ("+x", "FK", None),
+            ("+o", "LN", None),
+            ("+r", "DK", None),
+            ("+f'", "G", None),
+            ("+m", "FB", None),
+            ("+v", "FO", None),
+            ("+b", "DH", None),
+            ("+h", "HF", None),
+            ("+d", "SE", None),
+            ("+p", "+P", None),
+            ("+p'", "DE", None),
+        ],
+    },
+    Spec {
+        id: VariantId::DaiDai,
+        name: "daidaishogi",
+        aliases: &["daidai", "dai-dai-shogi", "dai_dai_shogi", "daidai-shogi"],
+        files: 17,
+        ranks: 17,
+        start: "ljo!rq'dt!j'ki'qu!ha!s!yl/ap'zm'f'r!ogn!gxc'g'o'nk'a/1b1b'1h'1sg!s1b!1e!1v1/\
+                t'w!s'e'wuicx!ciuww'n'f!d!/r'mx'a'ev'ftq!tfv'ea'x'ml'/ppppppppppppppppp/\
+                5d'5d'5/17/17/17/5D'5D'5/PPPPPPPPPPPPPPPPP/L'MX'A'EV'FTQ!TFV'EA'X'MR'/\
+                D!F!N'W'WUICX!CIUWE'S'W!T'/1V1E!1B!1SG!S1H'1B'1B1/AK'NO'G'C'XGN!GOR!F'M'ZP'A/\
+                LYS!A!HU!QI'KJ'T!DQ'RO!JL b - 1",
+        drops: false,
+        promotion: Promotion::OnCapture,
+        check_rule: false,
+        shogi_drop_rules: false,
+        lion_trading: false,
+        // Letters, then the same letters dressed with ' and ! (XBoard's scheme; docs/variants.md).
+        kinds: &[
+            ("k", "K", None),
+            ("a", "RC", None),
+            ("b", "B", None),
+            ("c", "C", None),
+            ("d", "DK", None),
+            ("e", "EW", None),
+            ("f", "FL", None),
+            ("g", "G", None),
+            ("h", "DH", None),
+            ("i", "I", None),
+            ("j", "HM", None),
+            ("l", "L", None),
+            ("m", "SM", None),
+            ("n", "LN", Some("+n")),
+            ("o", "KY", Some("+o")),
+            ("p", "P", None),
+            ("q", "FK", None),
+            ("r", "R", None),
+            ("s", "S", None),
+            ("t", "ST", None),
+            ("u", "SG", None),
+            ("v", "VM", None),
+            ("w", "WG", None),
+            ("x", "PH", Some("+x")),
+            ("y", "LGN", None),
+            ("z", "LD", Some("+z")),
+            ("a'", "AB", None),
+            ("b'", "EB", Some("+b'")),
+            ("c'", "CS", Some("+c'")),
+            ("d'", "HD", None),
+            ("e'", "EBA", Some("+e'")),
+            ("f'", "FD", Some("+f'")),
+            ("g'", "PST", Some("+g'")),
+            ("h'", "FH", Some("+h'")),
+            ("i'", "LG", None),
+            ("j'", "RG", None),
+            ("k'", "OK", Some("+k'")),
+            ("l'", "LCH", None),
+            ("m'", "BM", Some("+m'")),
+            ("n'", "NBA", Some("+n'")),
+            ("o'", "OR", Some("+o'")),
+            ("p'", "PSN", Some("+p'")),
+            ("q'", "SQ", None),
+            ("r'", "RCH", None),
+            ("s'", "SBA", Some("+s'")),
+            ("t'", "WT", None),
+            ("v'", "VB", None),
+            ("w'", "WBA", Some("+w'")),
+            ("x'", "VO", None),
+            ("a!", "RA", None),
+            ("b!", "WB", Some("+b!")),
+            ("d!", "BD", None),
+            ("e!", "EF", Some("+e!")),
+            ("f!", "FE", None),
+            ("g!", "GD", None),
+            ("n!", "NK", Some("+n!")),
+            ("o!", "DO", None),
+            ("q!", "SBR", None),
+            ("r!", "RB", Some("+r!")),
+            ("s!", "SD", None),
+            ("t!", "FT", None),
+            ("u!", "FR", None),
+            ("w!", "WE", None),
+            ("x!", "GO", None),
+            ("+n", "FF", None),
+            ("+o", "GD", None),
+            ("+x", "GO", None),
+            ("+z", "GE", None),
+            ("+b'", "DO", None),
+            ("+c'", "DH", None),
+            ("+e'", "LN", None),
+            ("+f'", "DK", None),
+            ("+g'", "SQ", None),
+            ("+h'", "FK", None),
+            ("+k'", "LGN", None),
+            ("+m'", "MW", None),
+            ("+n'", "FE", None),
+            ("+o'", "WS", None),
+            ("+p'", "HM", None),
+            ("+s'", "WE", None),
+            ("+w'", "LD", None),
+            ("+b!", "FT", None),
+            ("+e!", "SD", None),
+            ("+n!", "SBR", None),
+            ("+r!", "FR", None),
         ],
     },
 ];
@@ -419,6 +605,7 @@ mod tests {
         }
         assert_eq!(VariantId::from_name("CHU"), Some(VariantId::Chu));
         assert_eq!(VariantId::from_name("tenjiku"), None);
+        assert_eq!(VariantId::from_name("DaiDai"), Some(VariantId::DaiDai));
     }
 
     #[test]
