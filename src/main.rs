@@ -528,7 +528,8 @@ fn pieces(name: Option<&str>, variant: Option<&str>) {
         if p.royal {
             println!("royal");
         }
-        let size = if p.betza.contains(['R', 'B', 'Q']) {
+        // Wide enough for slides and for leaps of three squares (the lion dog's).
+        let size = if p.betza.contains(['R', 'B', 'Q', 'H', 'C', 'Z', 'G']) {
             9
         } else {
             5

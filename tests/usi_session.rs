@@ -752,18 +752,21 @@ fn variants_over_usi() {
     use hisha::variant::VariantId;
     let mut s = UsiProcess::start();
     // Every variant: its start perft through `go perft`, and a legal move from `go`.
-    for (name, id, perft2) in [
-        ("microshogi", VariantId::Micro, 80),
-        ("minishogi", VariantId::Mini, 181),
-        ("judkins", VariantId::Judkins, 336),
-        ("chushogi", VariantId::Chu, 1296),
+    // (Dai and dai dai: the depth-1 counts made by hand, tests/variant_pieces.rs.)
+    for (name, id, depth, count) in [
+        ("microshogi", VariantId::Micro, 2, 80),
+        ("minishogi", VariantId::Mini, 2, 181),
+        ("judkins", VariantId::Judkins, 2, 336),
+        ("chushogi", VariantId::Chu, 2, 1296),
+        ("daishogi", VariantId::Dai, 1, 71),
+        ("daidaishogi", VariantId::DaiDai, 1, 59),
     ] {
         s.send(&format!("setoption name USI_Variant value {name}"));
         s.send("position startpos");
-        s.send("go perft 2");
+        s.send(&format!("go perft {depth}"));
         assert_eq!(
             s.expect("Nodes searched", 5000),
-            format!("Nodes searched: {perft2}")
+            format!("Nodes searched: {count}")
         );
         s.send("go byoyomi 200");
         let best = bestmove_of(&s.expect("bestmove", 3000));
@@ -808,6 +811,24 @@ fn variants_over_usi() {
         variant_legal(VariantId::Chu, Some(sfen), &["7g8h7g"]).contains(&best),
         "{best}"
     );
+    // Dai dai shogi: dressed letters and a lion dog's triple move taking two pawns.
+    s.send("setoption name USI_Variant value dada");
+    let dog = "15k1/17/17/17/17/17/8p8/8p8/8Z8/17/17/17/17/17/17/17/1K15 b - 1";
+    s.send(&format!("position sfen {dog} moves 9i9h9g9f+"));
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l
+                .ends_with("sfen 15k1/17/17/17/17/8+Z8/17/17/17/17/17/17/17/17/17/17/1K15 w - 2")),
+        "{lines:?}"
+    );
+    s.expect_error(&format!("position sfen {dog} moves 9i9h9g9f"));
+    s.expect_error(&format!(
+        "position sfen {} moves 9i9h",
+        dog.replace('Z', "Y'")
+    ));
     // Back to shogi, on the 9x9 core.
     s.send("setoption name USI_Variant value shogi");
     s.send("position startpos");

@@ -1426,3 +1426,15 @@ fn dai_dai_start_position() {
     let mut pos = pos;
     assert_eq!(pos.legal_moves().len(), 59);
 }
+
+#[test]
+fn dai_start_position() {
+    // Its 71 moves, counted by hand from HaChu's setup and the pieces' moves, rank by rank from
+    // Black's front: the go-betweens 2, the pawns 13 (two stand behind go-betweens), the rank of
+    // rooks 14 (rooks 1 each, flying dragons 3 each, side movers 1 each, dragon horses 2 each),
+    // the rank of the lion 18 (violent oxen 3 each, angry boars 3 each, evil wolves 1 each,
+    // kirin 2, lion 2), the rank of the drunk elephant 6, the last rank 18 (knights 2 each,
+    // stone generals 2 each, iron generals 1 each, coppers 2 each, silvers and golds 1 each).
+    let mut pos = VPosition::start(VariantId::Dai);
+    assert_eq!(pos.legal_moves().len(), 71);
+}

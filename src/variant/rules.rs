@@ -349,7 +349,13 @@ static SPECS: [Spec; 7] = [
     Spec {
         id: VariantId::DaiDai,
         name: "daidaishogi",
-        aliases: &["daidai", "dai-dai-shogi", "dai_dai_shogi", "daidai-shogi"],
+        aliases: &[
+            "daidai",
+            "dada",
+            "dai-dai-shogi",
+            "dai_dai_shogi",
+            "daidai-shogi",
+        ],
         files: 17,
         ranks: 17,
         start: "ljo!rq'dt!j'ki'qu!ha!s!yl/ap'zm'f'r!ogn!gxc'g'o'nk'a/1b1b'1h'1sg!s1b!1e!1v1/\
