@@ -1183,7 +1183,10 @@ impl VPosition {
         } else {
             [(1, 1), (1, -1), (-1, -1), (-1, 1)]
         };
-        let mut seen: Vec<u16> = out[start..].iter().map(|m| m.to).collect();
+        let mut seen = vec![false; self.cells.len()];
+        for m in &out[start..] {
+            seen[m.to as usize] = true;
+        }
         for &(dx, dy) in &lines {
             let d = self.delta(dx, dy, side);
             let mut corner = from as isize + d;
@@ -1196,8 +1199,8 @@ impl VPosition {
                         if c == OFF || (c != EMPTY && side_of(c) == side) {
                             break;
                         }
-                        if !seen.contains(&(t as u16)) {
-                            seen.push(t as u16);
+                        if !seen[t as usize] {
+                            seen[t as usize] = true;
                             self.target(from, t as u16, kind, super::betza::Mode::Both, out);
                         }
                         if c != EMPTY {
