@@ -752,13 +752,14 @@ fn variants_over_usi() {
     use hisha::variant::VariantId;
     let mut s = UsiProcess::start();
     // Every variant: its start perft through `go perft`, and a legal move from `go`.
-    // (Dai and dai dai: the depth-1 counts made by hand, tests/variant_pieces.rs.)
+    // (Dai, tenjiku and dai dai: the depth-1 counts made by hand, tests/variant_pieces.rs.)
     for (name, id, depth, count) in [
         ("microshogi", VariantId::Micro, 2, 80),
         ("minishogi", VariantId::Mini, 2, 181),
         ("judkins", VariantId::Judkins, 2, 336),
         ("chushogi", VariantId::Chu, 2, 1296),
         ("daishogi", VariantId::Dai, 1, 71),
+        ("tenjikushogi", VariantId::Tenjiku, 1, 64),
         ("daidaishogi", VariantId::DaiDai, 1, 59),
     ] {
         s.send(&format!("setoption name USI_Variant value {name}"));
@@ -829,6 +830,19 @@ fn variants_over_usi() {
         "position sfen {} moves 9i9h",
         dog.replace('Z', "Y'")
     ));
+    // Tenjiku shogi: a fire demon's move burns the pieces around it.
+    s.send("setoption name USI_Variant value tenjiku");
+    s.send(
+        "position sfen 14k1/16/16/16/16/16/7p8/7pD!7/16/16/16/16/16/16/16/1K14 b - 1 moves 8h8g",
+    );
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines.iter().any(
+            |l| l.ends_with("sfen 14k1/16/16/16/16/16/8D!7/16/16/16/16/16/16/16/16/1K14 w - 2")
+        ),
+        "{lines:?}"
+    );
     // Back to shogi, on the 9x9 core.
     s.send("setoption name USI_Variant value shogi");
     s.send("position startpos");

@@ -1144,26 +1144,10 @@ const DAI: &[Case] = &[
     ),
 ];
 
-/// The squares the piece `letters` (Black) moves to from the centre of `variant`'s empty board,
-/// as (dx, dy) offsets, dy forward: each once, the piece's own square (a pass) left out.
-fn destinations(variant: VariantId, letters: &str) -> Vec<(i32, i32)> {
-    let n = variant.rules().files as usize;
-    let c = n / 2;
-    // Kings next to two corners, on no line through the centre: Black's (unless the king is
-    // the piece) on the second file of the last rank, White's one from the other edge of the
-    // first rank.
+/// The SFEN board of a grid of SFEN letters (empty strings for empty squares), top rank first.
+fn placement(grid: Vec<Vec<String>>) -> String {
     let mut rows = Vec::new();
-    for r in 0..n {
-        let mut cells = vec![String::new(); n];
-        if r == 0 {
-            cells[n - 2] = "k".into();
-        }
-        if r == n - 1 && letters != "k" {
-            cells[1] = "K".into();
-        }
-        if r == c {
-            cells[c] = letters.to_uppercase();
-        }
+    for cells in grid {
         let mut row = String::new();
         let mut empty = 0;
         for cell in cells {
@@ -1182,7 +1166,25 @@ fn destinations(variant: VariantId, letters: &str) -> Vec<(i32, i32)> {
         }
         rows.push(row);
     }
-    let sfen = format!("{} b - 1", rows.join("/"));
+    rows.join("/")
+}
+
+/// The squares the piece `letters` (Black) moves to from the centre of `variant`'s empty board,
+/// as (dx, dy) offsets, dy forward: each once, the piece's own square (a pass) left out.
+fn destinations(variant: VariantId, letters: &str) -> Vec<(i32, i32)> {
+    let n = variant.rules().files as usize;
+    let c = n / 2;
+    // Kings next to two corners, on no line through the centre: Black's (unless the king is
+    // the piece) on the second file of the last rank (the third on an even board, whose
+    // centre lies on the second's diagonal), White's one from the other edge of the first
+    // rank.
+    let mut grid = vec![vec![String::new(); n]; n];
+    grid[0][n - 2] = "k".into();
+    if letters != "k" {
+        grid[n - 1][1 + (n + 1) % 2] = "K".into();
+    }
+    grid[c][c] = letters.to_uppercase();
+    let sfen = format!("{} b - 1", placement(grid));
     let mut pos = VPosition::from_sfen(variant, &sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
     let centre = pos.square(c, c);
     let (cf, cr) = pos.coords(centre);
@@ -1237,6 +1239,215 @@ fn check(variant: VariantId, cases: &[Case]) {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Tenjiku's pieces, from the rules of docs/variants.md (HGM's, as chessvariants.com and
+/// hgm.nubati.net give them): on the even board the centre square has 8 squares ahead and to
+/// its left and 7 behind and to its right, so a slide crosses 8 (forward, left, forward-left)
+/// or 7 squares. On the empty board the jumping generals only slide, the fire demon and the
+/// vice general reach the whole 7x7 window by their area move, and the free eagle's extra
+/// moves need a piece next to it.
+const TENJIKU: &[Case] = &[
+    case(
+        "d!",
+        "fire demon: diagonally and sideways without limit; up to three king steps",
+        // 48 in the window; beyond it 5 + 4 + 4 + 4 on the diagonals, 5 + 4 sideways.
+        74,
+        "
+            ooooooo
+            ooooooo
+            ooooooo
+            ooo^ooo
+            ooooooo
+            ooooooo
+            ooooooo
+        ",
+    ),
+    case(
+        "q!",
+        "great general: a queen's slides (it jumps only to capture)",
+        59,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ooo^ooo
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "v!",
+        "vice general: a bishop's slides; up to three king steps",
+        // 48 in the window, 17 beyond it on the diagonals.
+        65,
+        "
+            ooooooo
+            ooooooo
+            ooooooo
+            ooo^ooo
+            ooooooo
+            ooooooo
+            ooooooo
+        ",
+    ),
+    case(
+        "r!",
+        "rook general: a rook's slides",
+        30,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ooo^ooo
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "b!",
+        "bishop general: a bishop's slides",
+        29,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ...^...
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "h!",
+        "lion hawk: the lion's 24 squares, a bishop's slides beyond them",
+        // 24, and 6 + 5 + 5 + 5 diagonally beyond the second square.
+        45,
+        "
+            o.....o
+            .ooooo.
+            .ooooo.
+            .oo^oo.
+            .ooooo.
+            .ooooo.
+            o.....o
+        ",
+    ),
+    case(
+        "q'",
+        "free eagle: a queen's slides (its leaps and double moves need a piece next to it)",
+        59,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ooo^ooo
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "+c!",
+        "heavenly tetrarchs: slides that skip their first square; sideways to the third",
+        // Diagonals 7 + 6 + 6 + 6, forward 7, backward 6, sideways 2 + 2.
+        42,
+        "
+            o..o..o
+            .o.o.o.
+            .......
+            oo.^.oo
+            .......
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "c!",
+        "chariot soldier: bishop, vertically without limit, sideways two",
+        48,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            .oo^oo.
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "v'",
+        "vertical soldier: forward without limit, sideways two, one back",
+        13,
+        "
+            ...o...
+            ...o...
+            ...o...
+            .oo^oo.
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "s'",
+        "side soldier: sideways without limit, forward two, one back",
+        18,
+        "
+            .......
+            ...o...
+            ...o...
+            ooo^ooo
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+d'",
+        "multi general: forward and diagonally back without limit",
+        22,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "d'",
+        "dog: forward, diagonally back",
+        3,
+        "
+            .......
+            .......
+            ...o...
+            ...^...
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "w!",
+        "water buffalo: diagonally and sideways without limit, two vertically",
+        48,
+        "
+            o.....o
+            .o.o.o.
+            ..ooo..
+            ooo^ooo
+            ..ooo..
+            .o.o.o.
+            o.....o
+        ",
+    ),
+];
+
 #[test]
 fn dai_dai_pieces_move_as_drawn() {
     check(VariantId::DaiDai, DAI_DAI);
@@ -1245,6 +1456,11 @@ fn dai_dai_pieces_move_as_drawn() {
 #[test]
 fn dai_pieces_move_as_drawn() {
     check(VariantId::Dai, DAI);
+}
+
+#[test]
+fn tenjiku_pieces_move_as_drawn() {
+    check(VariantId::Tenjiku, TENJIKU);
 }
 
 #[test]
@@ -1437,4 +1653,297 @@ fn dai_start_position() {
     // stone generals 2 each, iron generals 1 each, coppers 2 each, silvers and golds 1 each).
     let mut pos = VPosition::start(VariantId::Dai);
     assert_eq!(pos.legal_moves().len(), 71);
+}
+
+/// A tenjiku position: the pieces (square, SFEN letters), `side` ('b' or 'w') to move.
+fn tenjiku(pieces: &[(&str, &str)], side: char) -> VPosition {
+    let mut grid = vec![vec![String::new(); 16]; 16];
+    for (square, letters) in pieces {
+        let (file, rank) = square.split_at(square.len() - 1);
+        let col = 16 - file.parse::<usize>().expect("a file");
+        let row = (rank.as_bytes()[0] - b'a') as usize;
+        grid[row][col] = letters.to_string();
+    }
+    let sfen = format!("{} {side} - 1", placement(grid));
+    VPosition::from_sfen(VariantId::Tenjiku, &sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+/// Plays `text`, checks the key against the SFEN's, runs `check`, takes the move back and
+/// checks that the position is as it was.
+fn play_and_take_back(pos: &mut VPosition, text: &str, check: impl Fn(&VPosition)) {
+    let before = (pos.to_sfen(), pos.key());
+    let m = pos
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    let undo = pos.make(m);
+    let again = VPosition::from_sfen(VariantId::Tenjiku, &pos.to_sfen()).unwrap();
+    assert_eq!(pos.key(), again.key(), "{text}: key");
+    check(pos);
+    pos.unmake(m, undo);
+    assert_eq!((pos.to_sfen(), pos.key()), before, "{text}: taken back");
+}
+
+fn at(pos: &VPosition, square: &str) -> Option<String> {
+    let sq = pos.parse_square(square).expect("a square");
+    pos.piece_at(sq).map(|(k, side)| {
+        let letters = pos.rules().kinds[k as usize].sfen;
+        if side == 0 {
+            letters.to_uppercase()
+        } else {
+            letters.to_owned()
+        }
+    })
+}
+
+#[test]
+fn a_fire_demon_burns_the_enemies_around_where_it_stops() {
+    // Black's fire demon goes 8j-8i-8h (its area move: it has no vertical slide). Around 8h:
+    // White's pawn 9g, gold 9h and silver 7i burn; Black's gold 7h stays; White's rook on 8f,
+    // two squares away, stays.
+    let mut pos = tenjiku(
+        &[
+            ("15p", "K"),
+            ("2a", "k"),
+            ("8j", "D!"),
+            ("9g", "p"),
+            ("9h", "g"),
+            ("7i", "s"),
+            ("7h", "G"),
+            ("8f", "r"),
+        ],
+        'b',
+    );
+    play_and_take_back(&mut pos, "8j8h", |pos| {
+        for sq in ["9g", "9h", "7i", "8j"] {
+            assert_eq!(at(pos, sq), None, "{sq}");
+        }
+        assert_eq!(at(pos, "8h").as_deref(), Some("D!"));
+        assert_eq!(at(pos, "7h").as_deref(), Some("G"));
+        assert_eq!(at(pos, "8f").as_deref(), Some("r"));
+    });
+    // A king next to where it stops burns too, and the game is over.
+    let mut pos = tenjiku(&[("15p", "K"), ("8j", "D!"), ("9h", "k"), ("9g", "p")], 'b');
+    play_and_take_back(&mut pos, "8j8h", |pos| {
+        assert!(!pos.has_royal(1));
+        assert!(pos.clone().legal_moves().is_empty());
+    });
+}
+
+#[test]
+fn a_piece_that_stops_next_to_an_enemy_fire_demon_burns() {
+    // Black's fire demons on 8h and 9i. White's gold steps 8f-8g, next to 8h: it burns. Its
+    // step back to 8e is next to no demon. White's rook takes the demon on 8h from 1h and is
+    // burnt by the one on 9i.
+    let mut pos = tenjiku(
+        &[
+            ("15p", "K"),
+            ("2a", "k"),
+            ("8h", "D!"),
+            ("9i", "D!"),
+            ("8f", "g"),
+            ("1h", "r"),
+        ],
+        'w',
+    );
+    play_and_take_back(&mut pos, "8f8g", |pos| {
+        assert_eq!(at(pos, "8g"), None);
+        assert_eq!(at(pos, "8f"), None);
+    });
+    play_and_take_back(&mut pos, "8f8e", |pos| {
+        assert_eq!(at(pos, "8e").as_deref(), Some("g"));
+    });
+    play_and_take_back(&mut pos, "1h8h", |pos| {
+        assert_eq!(at(pos, "8h"), None);
+        assert_eq!(at(pos, "1h"), None);
+        assert_eq!(at(pos, "9i").as_deref(), Some("D!"));
+    });
+}
+
+#[test]
+fn a_fire_demon_that_stops_next_to_an_enemy_fire_demon_burns_it_and_survives() {
+    // Three king steps 8j-8i-8h-8g bring Black's demon next to White's on 8f.
+    let mut pos = tenjiku(
+        &[("15p", "K"), ("2a", "k"), ("8j", "D!"), ("8f", "d!")],
+        'b',
+    );
+    play_and_take_back(&mut pos, "8j8g", |pos| {
+        assert_eq!(at(pos, "8f"), None);
+        assert_eq!(at(pos, "8g").as_deref(), Some("D!"));
+    });
+}
+
+/// The moves of the piece on `from` up its file (ranks before its own), as texts.
+fn up_the_file(pos: &mut VPosition, from: &str) -> Vec<String> {
+    let (file, rank) = from.split_at(from.len() - 1);
+    moves_from(pos, from)
+        .into_iter()
+        .filter(|m| {
+            let to = &m[from.len()..];
+            let (f, r) = to.split_at(to.len() - 1);
+            f == file && r < rank
+        })
+        .collect()
+}
+
+#[test]
+fn jumping_generals_jump_lower_ranks_to_capture() {
+    // Up file 8 from 8o: Black's pawn 8n, White's pawn 8l, bishop general 8j (rank 1), gold 8h.
+    // A rook general (rank 1) jumps the pawns, takes 8l or 8j, and may not jump the bishop
+    // general; it cannot move to an empty square beyond its own pawn. Its other moves are
+    // plain slides: 8p, and rank o both ways (8 + 7).
+    let pieces = [
+        ("15p", "K"),
+        ("2a", "k"),
+        ("8n", "P"),
+        ("8l", "p"),
+        ("8j", "b!"),
+        ("8h", "g"),
+    ];
+    let with = |general: &str, extra: &[(&'static str, &'static str)]| {
+        let mut all: Vec<(&str, &str)> = pieces.to_vec();
+        all.retain(|(sq, _)| !extra.iter().any(|(e, _)| e == sq));
+        all.push(("8o", general));
+        all.extend_from_slice(extra);
+        tenjiku(&all, 'b')
+    };
+    let mut rook_general = with("R!", &[]);
+    let mut want: Vec<String> = ["8o8j", "8o8l", "8o8p"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    want.extend((9..=16).map(|f| format!("8o{f}o")));
+    want.extend((1..=7).map(|f| format!("8o{f}o")));
+    want.sort();
+    assert_eq!(moves_from(&mut rook_general, "8o"), want);
+    // The great general (rank 3) jumps the bishop general too.
+    let mut great = with("Q!", &[]);
+    assert_eq!(up_the_file(&mut great, "8o"), ["8o8h", "8o8j", "8o8l"]);
+    // It may take a king but not jump one: White's king on 8h, a gold behind it on 8f.
+    let mut great = with("Q!", &[("8h", "k"), ("8f", "g"), ("2a", "")]);
+    assert_eq!(up_the_file(&mut great, "8o"), ["8o8h", "8o8j", "8o8l"]);
+    // The vice general (rank 2) slides only diagonally; up the file, its three king steps go
+    // round its pawn (by 7n or 9n) to 8m, and on to take on 8l.
+    let mut vice = with("V!", &[]);
+    assert_eq!(up_the_file(&mut vice, "8o"), ["8o8l", "8o8m"]);
+}
+
+#[test]
+fn the_heavenly_tetrarchs_skip_their_first_square_and_take_without_moving() {
+    // Black's tetrarchs on 8h, Black's pawn on 8g, White's pawn on 7g and gold on 5h. Forward
+    // (skipping 8g) 8f to 8a: 6; backward 8j to 8p: 7; left 10h, 11h; right 6h and the gold on
+    // 5h; diagonals (skipping their first square) 10f to 15a: 6, 6f to 1a: 6 (past the pawn),
+    // 10j to 16p: 7, 6j to 1o: 6; igui on the pawn 7g. 43.
+    let mut pos = tenjiku(
+        &[
+            ("15p", "K"),
+            ("2a", "k"),
+            ("8h", "+C!"),
+            ("8g", "P"),
+            ("7g", "p"),
+            ("5h", "g"),
+        ],
+        'b',
+    );
+    let moves = moves_from(&mut pos, "8h");
+    assert_eq!(moves.len(), 43, "{moves:?}");
+    for m in ["8h8f", "8h11h", "8h5h", "8h6f", "8h7g8h"] {
+        assert!(moves.contains(&m.to_owned()), "{m}");
+    }
+    for m in ["8h8g", "8h7g", "8h9h", "8h12h", "8h4h"] {
+        assert!(!moves.contains(&m.to_owned()), "{m}");
+    }
+}
+
+#[test]
+fn the_free_eagle_leaps_and_takes_twice_on_its_diagonals() {
+    // Black's free eagle on 8h, White's pawn on 7g, Black's pawn on 9g. Queen slides: 7
+    // forward, 8 back, 8 left, 7 right, the pawn on 7g, 8 and 7 on the back diagonals (46).
+    // Leaps over the two pawns to 6f and 10f; and taking 7g, then igui (home), on to 6f, or
+    // across to 6h or 8f. 52.
+    let mut pos = tenjiku(
+        &[
+            ("15p", "K"),
+            ("2a", "k"),
+            ("8h", "Q'"),
+            ("7g", "p"),
+            ("9g", "P"),
+        ],
+        'b',
+    );
+    let moves = moves_from(&mut pos, "8h");
+    assert_eq!(moves.len(), 52, "{moves:?}");
+    for m in [
+        "8h7g", "8h6f", "8h10f", "8h7g8h", "8h7g6f", "8h7g6h", "8h7g8f",
+    ] {
+        assert!(moves.contains(&m.to_owned()), "{m}");
+    }
+    assert!(!moves.iter().any(|m| m.starts_with("8h9g")));
+}
+
+#[test]
+fn the_lion_hawk_is_a_lion_that_slides_diagonally() {
+    // Alone on 8h: the lion's 24 squares and 64 two-step paths (lishogi's count), and the
+    // diagonal slides beyond the second square: 5 + 5 + 6 + 5. A White pawn on 6f stops the
+    // slide past it (5 fewer); the lion still takes it by a leap or through 7g.
+    let mut pos = tenjiku(&[("15p", "K"), ("2a", "k"), ("8h", "H!")], 'b');
+    assert_eq!(moves_from(&mut pos, "8h").len(), 24 + 64 + 21);
+    let mut pos = tenjiku(&[("15p", "K"), ("2a", "k"), ("8h", "H!"), ("6f", "p")], 'b');
+    assert_eq!(moves_from(&mut pos, "8h").len(), 24 + 64 + 16);
+}
+
+#[test]
+fn the_vice_general_steps_around_its_own_pieces() {
+    // Black's vice general on 8h behind its pawns on 7g, 8g and 9g: three king steps reach
+    // 6f (by 7h and 6g), 7f (by 7h and 6g) and 10f, but not 8f or 8e.
+    let mut pos = tenjiku(
+        &[
+            ("15p", "K"),
+            ("2a", "k"),
+            ("8h", "V!"),
+            ("7g", "P"),
+            ("8g", "P"),
+            ("9g", "P"),
+        ],
+        'b',
+    );
+    let moves = moves_from(&mut pos, "8h");
+    for m in ["8h6f", "8h7f", "8h10f"] {
+        assert!(moves.contains(&m.to_owned()), "{m}");
+    }
+    for m in ["8h8f", "8h8e"] {
+        assert!(!moves.contains(&m.to_owned()), "{m}");
+    }
+}
+
+#[test]
+fn tenjiku_start_position() {
+    // 78 pieces a side, 36 kinds; the camps are point-symmetric.
+    let pos = VPosition::start(VariantId::Tenjiku);
+    let mut count = [0usize; 2];
+    let mut kinds = std::collections::HashSet::new();
+    for sq in pos.squares() {
+        if let Some((k, side)) = pos.piece_at(sq) {
+            count[side] += 1;
+            kinds.insert(k);
+            let (f, r) = pos.coords(sq);
+            assert_eq!(
+                pos.piece_at(pos.square(15 - f, 15 - r)),
+                Some((k, 1 - side))
+            );
+        }
+    }
+    assert_eq!(count, [78, 78]);
+    assert_eq!(kinds.len(), 36);
+    // Its 64 moves, counted by hand rank by rank from Black's front: the dogs 1 each (2); the
+    // pawns 14 (two stand behind dogs); the generals' rank 23: the horned falcons' leaps 2,
+    // the soaring eagles' 4, and the jumping generals' captures over their own pawns, 17 (each
+    // bishop general 3 on one diagonal: a pawn, a vertical mover and a side soldier; each rook
+    // general 2: the pawn and the rook general on its file; the great general 6: up its file
+    // the pawn, vice general, free eagle, free king and drunk elephant, and a pawn on a
+    // diagonal; the vice general 1, a pawn); the third rank 10 (vertical soldiers, bishops,
+    // dragon horses, dragon kings and water buffaloes 1 each, into the gaps of the second
+    // rank); the second rank 7 (the chariot soldiers and blind tigers sideways, the kirin's
+    // leap); the last rank 8 (ferocious leopards, iron, copper and silver generals).
+    let mut pos = pos;
+    assert_eq!(pos.legal_moves().len(), 64);
 }

@@ -111,6 +111,7 @@ fn every_variant_plays_complete_games_against_itself() {
         VariantId::Judkins,
         VariantId::Chu,
         VariantId::Dai,
+        VariantId::Tenjiku,
         VariantId::DaiDai,
     ] {
         for game in 0..1u64 {
@@ -149,10 +150,15 @@ fn every_variant_plays_complete_games_against_itself() {
 #[test]
 fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
     // Random games, captures preferred (they exercise promotion by capture, the lion dog's
-    // multiple captures and the royal's loss): after every move the incremental key is the key
-    // of the position read afresh from its SFEN, and every few moves each legal move is made
-    // and unmade back to the same SFEN and key.
-    for id in [VariantId::Chu, VariantId::Dai, VariantId::DaiDai] {
+    // multiple captures, burning, jumping captures and the royal's loss): after every move the
+    // incremental key is the key of the position read afresh from its SFEN, and every few
+    // moves each legal move is made and unmade back to the same SFEN and key.
+    for id in [
+        VariantId::Chu,
+        VariantId::Dai,
+        VariantId::Tenjiku,
+        VariantId::DaiDai,
+    ] {
         let mut seed = 0x5eed_u64;
         let mut next = move || {
             seed = seed

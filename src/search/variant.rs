@@ -18,6 +18,10 @@ use std::time::{Duration, Instant};
 pub const MATE: i32 = 30_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 64;
+/// Captures at most in a row in the capture search.
+const QUIESCE_PLIES: usize = 6;
+/// A capture must be able to bring the score within this of alpha to be searched.
+const DELTA_MARGIN: i32 = 200;
 
 /// What one finished iteration found.
 #[derive(Clone, Debug)]
@@ -45,8 +49,8 @@ pub struct VariantResult {
 
 /// Material values of a variant's kinds, centipawns: from the number of squares a piece reaches
 /// from an average square of the empty board (a pawn about 100), doubled for the lion, two and
-/// a half times for the hook movers, a fifth more for the other lion powers, royal pieces none
-/// (their loss ends the game).
+/// a half times for the hook movers, a fifth more for the other lion powers, more for tenjiku's
+/// burning and jumping pieces, royal pieces none (their loss ends the game).
 pub fn piece_values(rules: &Rules) -> Vec<i32> {
     let (files, ranks) = (rules.files as i32, rules.ranks as i32);
     rules
@@ -69,6 +73,13 @@ pub fn piece_values(rules: &Rules) -> Vec<i32> {
                 // The turn squares a slide's reach.
                 Special::Hook | Special::DiagonalHook => 2.5,
                 Special::HornedFalcon | Special::SoaringEagle | Special::LionDog => 1.2,
+                // Tenjiku: burning, and captures through the lines of its slides.
+                Special::FireDemon => 3.0,
+                Special::Jumping(_) => 1.5,
+                Special::ViceGeneral => 1.8,
+                // A lion's leaps and a bishop's slides beyond them.
+                Special::LionHawk => 2.6,
+                Special::FreeEagle | Special::Tetrarchs => 1.3,
             };
             (100.0 * mobility.max(0.5).powf(0.85) * special).round() as i32
         })
@@ -166,7 +177,17 @@ impl Search<'_> {
         self.keys.iter().rev().skip(1).step_by(2).any(|&k| k == key)
     }
 
-    fn quiesce(&mut self, pos: &mut VPosition, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// The capture search: stand pat or a capture, at most `QUIESCE_PLIES` captures deep (the
+    /// large variants' long-range captures, tenjiku's jumping generals above all, would make a
+    /// full capture search explode), captures that cannot raise the score to alpha skipped.
+    fn quiesce(
+        &mut self,
+        pos: &mut VPosition,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
@@ -175,7 +196,7 @@ impl Search<'_> {
             return -MATE + ply as i32;
         }
         let stand = self.evaluate(pos);
-        if ply >= MAX_PLY {
+        if ply >= MAX_PLY || qply >= QUIESCE_PLIES {
             return stand;
         }
         let all = pos.legal_moves();
@@ -188,12 +209,15 @@ impl Search<'_> {
         alpha = alpha.max(stand);
         let mut moves: Vec<VMove> = all
             .into_iter()
-            .filter(|&m| self.victim(pos, m) > 0)
+            .filter(|&m| {
+                let v = self.victim(pos, m);
+                v > 0 && stand + v + DELTA_MARGIN > alpha
+            })
             .collect();
         self.order(pos, &mut moves, None);
         for m in moves {
             let u = pos.make(m);
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1);
             pos.unmake(m, u);
             if self.aborted {
                 return 0;
@@ -220,7 +244,7 @@ impl Search<'_> {
             return 0;
         }
         if depth == 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, alpha, beta, ply);
+            return self.quiesce(pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
         if self.out_of_time() {

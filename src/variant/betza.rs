@@ -10,7 +10,8 @@
 //! on diagonal atoms a single letter is a half (`fF` = both forward diagonals) and a pair such as
 //! `fl` one diagonal; on oblique atoms `ff` is the narrow and `fs` the wide forward pair (`ffN`
 //! is the shogi knight), a single letter a half. Modes: `m` move only, `c` capture only, `n`
-//! lame (a leap blocked by a piece on the way). The multi-leg moves of XBetza (`a`) belong to
+//! lame (a leap blocked by a piece on the way), `j` on a rider: its first square is jumped,
+//! whatever stands there (XBetza; the heavenly tetrarchs' `jB`). The multi-leg moves of XBetza (`a`) belong to
 //! the named special moves of `catalogue::Special`, not to this parser.
 
 /// What a ray may end on.
@@ -39,6 +40,9 @@ pub struct Ray {
     pub leap: bool,
     /// A leap that a piece on the squares between blocks.
     pub lame: bool,
+    /// A rider that jumps its first square, whatever stands there (the range still counts
+    /// from the piece).
+    pub skip: bool,
     /// What it may land on.
     pub mode: Mode,
 }
@@ -136,13 +140,14 @@ pub fn parse(text: &str) -> Result<Vec<Ray>, BetzaError> {
     let mut i = 0;
     while i < chars.len() {
         let mut dirs = String::new();
-        let (mut only_move, mut only_capture, mut lame) = (false, false, false);
+        let (mut only_move, mut only_capture, mut lame, mut skip) = (false, false, false, false);
         while i < chars.len() && chars[i].is_ascii_lowercase() {
             match chars[i] {
                 'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(chars[i]),
                 'm' => only_move = true,
                 'c' => only_capture = true,
                 'n' => lame = true,
+                'j' => skip = true,
                 other => return Err(err(&format!("modifier {other:?} is not supported"))),
             }
             i += 1;
@@ -184,6 +189,9 @@ pub fn parse(text: &str) -> Result<Vec<Ray>, BetzaError> {
                     continue;
                 }
                 let leap = range == 1 && (dx.abs() > 1 || dy.abs() > 1);
+                if skip && range == 1 {
+                    return Err(err("j needs a rider"));
+                }
                 let ray = Ray {
                     dx,
                     dy,
@@ -191,6 +199,7 @@ pub fn parse(text: &str) -> Result<Vec<Ray>, BetzaError> {
                     leap,
                     lame: leap && lame,
                     mode,
+                    skip,
                 };
                 merge(&mut rays, ray);
             }
@@ -200,10 +209,9 @@ pub fn parse(text: &str) -> Result<Vec<Ray>, BetzaError> {
 }
 
 fn merge(rays: &mut Vec<Ray>, ray: Ray) {
-    if let Some(old) = rays
-        .iter_mut()
-        .find(|r| (r.dx, r.dy, r.leap, r.lame) == (ray.dx, ray.dy, ray.leap, ray.lame))
-    {
+    if let Some(old) = rays.iter_mut().find(|r| {
+        (r.dx, r.dy, r.leap, r.lame, r.skip) == (ray.dx, ray.dy, ray.leap, ray.lame, ray.skip)
+    }) {
         let longer = |a: u8, b: u8| if a == 0 || b == 0 { 0 } else { a.max(b) };
         if old.mode == ray.mode {
             old.range = longer(old.range, ray.range);
@@ -231,7 +239,9 @@ pub fn reach_from(rays: &[Ray], files: i32, ranks: i32, x: i32, y: i32) -> usize
             if tx < 0 || ty < 0 || tx >= files || ty >= ranks {
                 break;
             }
-            n += 1;
+            if !(r.skip && k == 1) {
+                n += 1;
+            }
         }
     }
     n
@@ -251,6 +261,9 @@ mod tests {
                 let (x, y) = (r.dx * k, r.dy * k);
                 if x.abs() > half || y.abs() > half {
                     break;
+                }
+                if r.skip && k == 1 {
+                    continue;
                 }
                 if !out.contains(&(x, y)) {
                     out.push((x, y));
@@ -338,6 +351,12 @@ mod tests {
             .all(|r| r.dy == 1 && r.dx.abs() == 2));
         assert_eq!(parse("fN").unwrap().len(), 4);
         assert_eq!(parse("flF").unwrap().len(), 1);
+        // The heavenly tetrarchs' slides skip their first square; sideways they end on the
+        // second or third.
+        let t = squares("jBjvRjsR3");
+        assert_eq!(t.len(), 3 * 4 + 3 * 2 + 2 * 2);
+        assert!(!t.contains(&(1, 1)) && t.contains(&(2, 2)) && t.contains(&(3, 0)));
+        assert!(!t.contains(&(4, 0)) && !t.contains(&(0, 1)));
     }
 
     #[test]
@@ -346,5 +365,6 @@ mod tests {
         assert!(parse("fx").is_err());
         assert!(parse("f").is_err());
         assert!(parse("xK").is_err());
+        assert!(parse("jW").is_err());
     }
 }

@@ -31,6 +31,24 @@ pub enum Special {
     Hook,
     /// The long-nosed goblin's turn: the same with bishop's slides.
     DiagonalHook,
+    /// Tenjiku's fire demon: the area move (up to three king steps through empty squares,
+    /// stopping where it captures), and burning: after it moves, every enemy next to where it
+    /// stands is captured; an enemy that ends its move next to it is captured too.
+    FireDemon,
+    /// Tenjiku's jumping generals (great, rook and bishop general) with their rank: capturing,
+    /// they may jump along their slides over any number of pieces of lower rank (royal pieces
+    /// rank 4, the great general 3, the vice general 2, rook and bishop generals 1, the rest 0).
+    Jumping(u8),
+    /// The vice general: a jumping general of rank 2 with the fire demon's area move.
+    ViceGeneral,
+    /// The lion hawk: the lion's powers and a bishop's slide.
+    LionHawk,
+    /// The free eagle: a queen that also leaps to the second square diagonally and has the
+    /// lion's double move on the diagonals, its first step a capture.
+    FreeEagle,
+    /// The heavenly tetrarchs' igui: a capture on any adjacent square without moving (its
+    /// slides, which skip their first square, are Betza `j` moves).
+    Tetrarchs,
 }
 
 impl Special {
@@ -44,6 +62,13 @@ impl Special {
             Special::LionDog => "KavKafavK",
             Special::Hook => "mRasR",
             Special::DiagonalHook => "mBasB",
+            Special::FireDemon => "KmaKmamaK",
+            // Its slides again, as `cpp` riders (`PieceDef::xbetza`).
+            Special::Jumping(_) => "",
+            Special::ViceGeneral => "cppBKmaKmamaK",
+            Special::LionHawk => "caKmcabK",
+            Special::FreeEagle => "AcaF",
+            Special::Tetrarchs => "cabK",
         }
     }
 
@@ -68,6 +93,34 @@ impl Special {
             }
             Special::Hook => "hook move: a rook's slide, then a second at a right angle",
             Special::DiagonalHook => "hook move: a bishop's slide, then a second at a right angle",
+            Special::FireDemon => {
+                "fire demon: up to three king steps (stopping where it captures); burns every \
+                 enemy next to where it stops, and any enemy that stops next to it"
+            }
+            Special::Jumping(_) => {
+                "jumping general: capturing, it may jump along its slides over pieces of lower \
+                 rank"
+            }
+            Special::ViceGeneral => {
+                "jumping general: capturing, it may jump along its slides over pieces of lower \
+                 rank; or up to three king steps (stopping where it captures)"
+            }
+            Special::LionHawk => "lion double move (igui, pass), and a bishop's slide",
+            Special::FreeEagle => {
+                "a leap to the second square diagonally, or the lion's double move on the \
+                 diagonals, its first step a capture (igui)"
+            }
+            Special::Tetrarchs => "igui: captures on any adjacent square without moving",
+        }
+    }
+
+    /// The rank of a jumping general (`Jumping`, `ViceGeneral`); `None` for other pieces,
+    /// whose rank (4 royal, else 0) the variant's kinds give.
+    pub fn jump_rank(self) -> Option<u8> {
+        match self {
+            Special::Jumping(rank) => Some(rank),
+            Special::ViceGeneral => Some(2),
+            _ => None,
         }
     }
 
@@ -75,7 +128,7 @@ impl Special {
     pub fn first_steps(self) -> &'static [(i8, i8)] {
         match self {
             Special::None => &[],
-            Special::Lion => &[
+            Special::Lion | Special::LionHawk => &[
                 (-1, 1),
                 (0, 1),
                 (1, 1),
@@ -87,7 +140,14 @@ impl Special {
             ],
             Special::HornedFalcon => &[(0, 1)],
             Special::SoaringEagle => &[(-1, 1), (1, 1)],
-            Special::LionDog | Special::Hook | Special::DiagonalHook => &[],
+            Special::FreeEagle => &[(-1, 1), (1, 1), (-1, -1), (1, -1)],
+            Special::LionDog
+            | Special::Hook
+            | Special::DiagonalHook
+            | Special::FireDemon
+            | Special::Jumping(_)
+            | Special::ViceGeneral
+            | Special::Tetrarchs => &[],
         }
     }
 }
@@ -112,7 +172,10 @@ pub struct PieceDef {
 impl PieceDef {
     /// All its moves in XBetza: the Betza moves and the special moves where XBetza says them.
     pub fn xbetza(&self) -> String {
-        format!("{}{}", self.betza, self.special.xbetza())
+        match self.special {
+            Special::Jumping(_) => format!("{0}cpp{0}", self.betza),
+            _ => format!("{}{}", self.betza, self.special.xbetza()),
+        }
     }
 }
 
@@ -264,6 +327,28 @@ pub static PIECES: &[PieceDef] = &[
     piece("RG", "Right general", "ushō", "FflbW"),
     piece("ST", "Savage tiger", "mōko", "vR2fF"),
     piece("WG", "Wood general", "mokushō", "fB2"),
+    // Tenjiku shogi: the pieces it adds to chu shogi and dai shogi (the rules of
+    // docs/variants.md; its knight and iron general are dai shogi's, its water buffalo dai dai
+    // shogi's).
+    special("FID", "Fire demon", "kaki", "BsR", Special::FireDemon),
+    special("GGN", "Great general", "taishō", "Q", Special::Jumping(3)),
+    special("VGN", "Vice general", "fukushō", "B", Special::ViceGeneral),
+    special("RGN", "Rook general", "hishō", "R", Special::Jumping(1)),
+    special("BGN", "Bishop general", "kakushō", "B", Special::Jumping(1)),
+    special("LHK", "Lion hawk", "shishiō", "KNAD", Special::LionHawk),
+    special("FEG", "Free eagle", "honju", "Q", Special::FreeEagle),
+    special(
+        "HT",
+        "Heavenly tetrarchs",
+        "shitennō",
+        "jBjvRjsR3",
+        Special::Tetrarchs,
+    ),
+    piece("CSO", "Chariot soldier", "shahei", "BvRsR2"),
+    piece("VSO", "Vertical soldier", "shuhei", "fRsR2bW"),
+    piece("SSO", "Side soldier", "ōhei", "sRfR2bW"),
+    piece("MGN", "Multi general", "suishō", "fRbB"),
+    piece("DG", "Dog", "ken", "fWbF"),
 ];
 
 /// The catalogue entry with this code.

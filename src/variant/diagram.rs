@@ -53,6 +53,9 @@ pub fn diagram(piece: &PieceDef, size: i8) -> String {
             (r.range as i8).min(half)
         };
         for k in 1..=limit {
+            if r.skip && k == 1 {
+                continue;
+            }
             let c = if r.range != 0 && k == limit {
                 char::from_digit(r.range as u32, 10).unwrap_or('o')
             } else {
@@ -61,11 +64,48 @@ pub fn diagram(piece: &PieceDef, size: i8) -> String {
             put(r.dx * k, r.dy * k, c);
         }
     }
-    if piece.special != Special::None {
-        for &(dx, dy) in piece.special.first_steps() {
-            put(dx, dy, '!');
-            if piece.special != Special::Lion {
-                put(2 * dx, 2 * dy, '!');
+    match piece.special {
+        Special::None | Special::Jumping(_) => {}
+        // The area move: every square within three king steps.
+        Special::FireDemon | Special::ViceGeneral => {
+            for row in grid.iter_mut() {
+                for cell in row.iter_mut() {
+                    if *cell == '.' {
+                        *cell = '!';
+                    }
+                }
+            }
+            let edge = (half - 3).max(0) as usize;
+            for (y, row) in grid.iter_mut().enumerate() {
+                for (x, cell) in row.iter_mut().enumerate() {
+                    let outside = |i: usize| i < edge || i >= size as usize - edge;
+                    if *cell == '!' && (outside(x) || outside(y)) {
+                        *cell = '.';
+                    }
+                }
+            }
+        }
+        // Igui on the adjacent squares.
+        Special::Tetrarchs => {
+            for (dx, dy) in [
+                (-1, 1),
+                (0, 1),
+                (1, 1),
+                (-1, 0),
+                (1, 0),
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+            ] {
+                put(dx, dy, '!');
+            }
+        }
+        special => {
+            for &(dx, dy) in special.first_steps() {
+                put(dx, dy, '!');
+                if !matches!(special, Special::Lion | Special::LionHawk) {
+                    put(2 * dx, 2 * dy, '!');
+                }
             }
         }
     }
@@ -83,6 +123,23 @@ pub fn diagram(piece: &PieceDef, size: i8) -> String {
 mod tests {
     use super::*;
     use crate::variant::catalogue::find;
+
+    #[test]
+    fn tenjiku_specials() {
+        // The fire demon's area move fills the 7x7 square around it; its slides go on.
+        let demon = diagram(find("FID").unwrap(), 9);
+        let rows: Vec<&str> = demon.lines().collect();
+        assert_eq!(rows[0], "\\ . . . . . . . /");
+        assert_eq!(rows[1], ". \\ ! ! ! ! ! / .");
+        assert_eq!(rows[4], "- - - - ^ - - - -");
+        // The tetrarchs: igui next to them, slides from the second square, sideways to the
+        // third.
+        let t = diagram(find("HT").unwrap(), 9);
+        let rows: Vec<&str> = t.lines().collect();
+        assert_eq!(rows[3], ". . . ! ! ! . . .");
+        assert_eq!(rows[4], ". 3 - ! ^ ! - 3 .");
+        assert_eq!(rows[2], ". . \\ . | . / . .");
+    }
 
     #[test]
     fn gold_and_knight() {

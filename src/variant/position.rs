@@ -57,6 +57,10 @@ pub struct Undo {
     mid2_captured: u16,
     key: u64,
     lion_capture: u16,
+    /// Tenjiku: the enemies a fire demon burnt, by `neighbours` order.
+    burnt: [u16; 8],
+    /// Tenjiku: the mover itself burnt, ending next to an enemy fire demon.
+    mover_burnt: bool,
 }
 
 /// A bad SFEN or move.
@@ -770,6 +774,8 @@ impl VPosition {
             mid2_captured: EMPTY,
             key: self.key,
             lion_capture: self.lion_capture,
+            burnt: [EMPTY; 8],
+            mover_burnt: false,
         };
         let mut undo = undo;
         self.set_lion_capture(NO_SQUARE);
@@ -804,6 +810,9 @@ impl VPosition {
                 mover
             };
             self.put(m.to, cell_of(kind, side));
+            if self.rules.burning {
+                self.burn(m.to, mover, &mut undo);
+            }
         }
         self.side ^= 1;
         self.key ^= self.zobrist.side;
@@ -821,12 +830,55 @@ impl VPosition {
         }
     }
 
+    /// The squares around `sq`, in a fixed order.
+    #[inline]
+    fn neighbours(&self, sq: u16) -> [u16; 8] {
+        let (s, q) = (self.stride as isize, sq as isize);
+        [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1].map(|d| (q + d) as u16)
+    }
+
+    /// Tenjiku's burning, after the piece of kind `mover` (before any promotion) ended its
+    /// move on `to`: a fire demon burns every enemy around it; any other piece that ends next
+    /// to an enemy fire demon is burnt itself. (The mover's own burning comes first, so a fire
+    /// demon that ends next to an enemy one burns it and survives.)
+    fn burn(&mut self, to: u16, mover: u8, undo: &mut Undo) {
+        let side = self.side;
+        let around = self.neighbours(to);
+        if self.rules.kinds[mover as usize].special == Special::FireDemon {
+            for (i, &sq) in around.iter().enumerate() {
+                let c = self.cells[sq as usize];
+                if is_piece(c) && side_of(c) != side {
+                    self.take(sq);
+                    undo.burnt[i] = c;
+                    self.captured(c, sq, false);
+                }
+            }
+        } else if around.iter().any(|&sq| {
+            let c = self.cells[sq as usize];
+            is_piece(c)
+                && side_of(c) != side
+                && self.rules.kinds[kind_of(c) as usize].special == Special::FireDemon
+        }) {
+            self.take(to);
+            undo.mover_burnt = true;
+        }
+    }
+
     /// Takes back `m`, played with `make`, which returned `undo`.
     pub fn unmake(&mut self, m: VMove, undo: Undo) {
         self.side ^= 1;
         self.ply -= 1;
         let side = self.side;
-        self.take(m.to);
+        if !undo.mover_burnt {
+            self.take(m.to);
+        }
+        if undo.burnt != [EMPTY; 8] {
+            for (i, sq) in self.neighbours(m.to).into_iter().enumerate() {
+                if undo.burnt[i] != EMPTY {
+                    self.put(sq, undo.burnt[i]);
+                }
+            }
+        }
         if m.drop > 0 {
             let kind = m.drop - 1;
             self.hand_add(side, self.rules.kinds[kind as usize].base, 1);
@@ -882,6 +934,9 @@ impl VPosition {
                 n += 1;
                 if self.cells[t as usize] == OFF {
                     break;
+                }
+                if ray.skip && n == 1 {
+                    continue;
                 }
                 if t == target as isize {
                     return true;
@@ -1012,6 +1067,9 @@ impl VPosition {
                     if c == OFF {
                         break;
                     }
+                    if ray.skip && n == 1 {
+                        continue;
+                    }
                     self.target(from, to, kind_index, ray.mode, out);
                     if c != EMPTY || (ray.range != 0 && n >= ray.range) {
                         break;
@@ -1024,7 +1082,25 @@ impl VPosition {
                     self.hook_moves(from, kind_index, start, out)
                 }
                 Special::LionDog => self.lion_dog_moves(from, kind, out),
-                _ => self.double_moves(from, kind, out),
+                Special::Lion | Special::HornedFalcon | Special::SoaringEagle => {
+                    self.double_moves(from, kind, out)
+                }
+                Special::LionHawk => {
+                    self.double_moves(from, kind, out);
+                    self.lion_hawk_slides(from, kind_index, out);
+                }
+                Special::FreeEagle => self.free_eagle_moves(from, kind_index, out),
+                Special::Tetrarchs => self.igui(from, out),
+                Special::FireDemon => {
+                    let mut seen = self.seen(&out[start..]);
+                    self.area_moves(from, kind_index, &mut seen, out);
+                }
+                Special::Jumping(rank) => self.jump_captures(from, kind, kind_index, rank, out),
+                Special::ViceGeneral => {
+                    self.jump_captures(from, kind, kind_index, 2, out);
+                    let mut seen = self.seen(&out[start..]);
+                    self.area_moves(from, kind_index, &mut seen, out);
+                }
             }
         }
         if self.rules.drops {
@@ -1125,7 +1201,7 @@ impl VPosition {
                 }
             }
             let seconds: &[(i8, i8)] = match kind.special {
-                Special::Lion => Special::Lion.first_steps(),
+                Special::Lion | Special::LionHawk => Special::Lion.first_steps(),
                 _ => &[(0, 0), (dx, dy)],
             };
             for &(ex, ey) in seconds {
@@ -1278,6 +1354,169 @@ impl VPosition {
                 if c1 == EMPTY {
                     push(s2, -1, s1, true);
                 }
+            }
+        }
+    }
+
+    /// A board-sized table marking where the moves `moves` end.
+    fn seen(&self, moves: &[VMove]) -> Vec<bool> {
+        let mut seen = vec![false; self.cells.len()];
+        for m in moves {
+            seen[m.to as usize] = true;
+        }
+        seen
+    }
+
+    /// The area move of the fire demon and the vice general: up to three king steps, through
+    /// empty squares (not its own), ending on an empty square or a capture; each square not in
+    /// `seen` once.
+    fn area_moves(&self, from: u16, kind: u8, seen: &mut [bool], out: &mut Vec<VMove>) {
+        let side = self.side;
+        let mut reached = vec![false; self.cells.len()];
+        reached[from as usize] = true;
+        let mut frontier = vec![from];
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for &sq in &frontier {
+                for t in self.neighbours(sq) {
+                    let c = self.cells[t as usize];
+                    if reached[t as usize] || c == OFF || (c != EMPTY && side_of(c) == side) {
+                        continue;
+                    }
+                    reached[t as usize] = true;
+                    if !seen[t as usize] {
+                        seen[t as usize] = true;
+                        self.target(from, t, kind, super::betza::Mode::Both, out);
+                    }
+                    if c == EMPTY {
+                        next.push(t);
+                    }
+                }
+            }
+            frontier = next;
+        }
+    }
+
+    /// Tenjiku's rank of the piece in `cell`, for the jumping generals: royal 4, a jumping
+    /// general its own, anything else 0.
+    fn jump_rank(&self, cell: u16) -> u8 {
+        let k = &self.rules.kinds[kind_of(cell) as usize];
+        if k.royal {
+            4
+        } else {
+            k.special.jump_rank().unwrap_or(0)
+        }
+    }
+
+    /// A jumping general's captures beyond the first piece on each of its slides: it jumps
+    /// pieces of either side of lower rank than `rank`, and captures any enemy so reached.
+    /// (The capture of the first piece is its ordinary slide.)
+    fn jump_captures(
+        &self,
+        from: u16,
+        kind: &Kind,
+        kind_index: u8,
+        rank: u8,
+        out: &mut Vec<VMove>,
+    ) {
+        let side = self.side;
+        for ray in &kind.rays {
+            let d = self.delta(ray.dx, ray.dy, side);
+            let mut t = from as isize + d;
+            while self.cells[t as usize] == EMPTY {
+                t += d;
+            }
+            // `t` holds the piece to jump, if it may.
+            while self.cells[t as usize] != OFF && self.jump_rank(self.cells[t as usize]) < rank {
+                t += d;
+                while self.cells[t as usize] == EMPTY {
+                    t += d;
+                }
+                let c = self.cells[t as usize];
+                if c != OFF && side_of(c) != side {
+                    self.target(from, t as u16, kind_index, super::betza::Mode::Capture, out);
+                }
+            }
+        }
+    }
+
+    /// The lion hawk's bishop slides beyond its lion leaps: from the third square on, when the
+    /// first two are empty.
+    fn lion_hawk_slides(&self, from: u16, kind: u8, out: &mut Vec<VMove>) {
+        let side = self.side;
+        for (dx, dy) in [(1, 1), (1, -1), (-1, -1), (-1, 1)] {
+            let d = self.delta(dx, dy, side);
+            let (s1, s2) = (from as isize + d, from as isize + 2 * d);
+            if self.cells[s1 as usize] != EMPTY || self.cells[s2 as usize] != EMPTY {
+                continue;
+            }
+            let mut t = s2 + d;
+            loop {
+                let c = self.cells[t as usize];
+                if c == OFF {
+                    break;
+                }
+                self.target(from, t as u16, kind, super::betza::Mode::Both, out);
+                if c != EMPTY {
+                    break;
+                }
+                t += d;
+            }
+        }
+    }
+
+    /// The free eagle's moves beyond its queen's slides, on each diagonal: over a piece on the
+    /// first square, the leap to the second; when that piece is an enemy, capturing it and
+    /// then one more diagonal step (on along the line, either way across it, or back home:
+    /// igui).
+    fn free_eagle_moves(&self, from: u16, kind: u8, out: &mut Vec<VMove>) {
+        let side = self.side;
+        for &(dx, dy) in Special::FreeEagle.first_steps() {
+            let mid = (from as isize + self.delta(dx, dy, side)) as u16;
+            let c = self.cells[mid as usize];
+            if c == OFF || c == EMPTY {
+                continue;
+            }
+            let far = (mid as isize + self.delta(dx, dy, side)) as u16;
+            self.target(from, far, kind, super::betza::Mode::Both, out);
+            if side_of(c) == side {
+                continue;
+            }
+            for (ex, ey) in [(0, 0), (dx, dy), (dx, -dy), (-dx, dy)] {
+                let to = if (ex, ey) == (0, 0) {
+                    from
+                } else {
+                    (mid as isize + self.delta(ex, ey, side)) as u16
+                };
+                let t = self.cells[to as usize];
+                if to != from && (t == OFF || (t != EMPTY && side_of(t) == side)) {
+                    continue;
+                }
+                out.push(VMove {
+                    from,
+                    mid,
+                    mid2: NO_SQUARE,
+                    to,
+                    drop: 0,
+                    promote: false,
+                });
+            }
+        }
+    }
+
+    /// Igui on every adjacent enemy: captured without moving.
+    fn igui(&self, from: u16, out: &mut Vec<VMove>) {
+        for mid in self.neighbours(from) {
+            let c = self.cells[mid as usize];
+            if is_piece(c) && side_of(c) != self.side {
+                out.push(VMove {
+                    from,
+                    mid,
+                    mid2: NO_SQUARE,
+                    to: from,
+                    drop: 0,
+                    promote: false,
+                });
             }
         }
     }

@@ -22,19 +22,23 @@ pub enum VariantId {
     Chu,
     /// Dai shogi, 15x15: chu shogi's rules with HaChu's setup and letters.
     Dai,
+    /// Tenjiku shogi, 16x16: fire demons, jumping generals; chu shogi's promotion on a
+    /// 5-rank zone.
+    Tenjiku,
     /// Dai dai shogi, 17x17: promotion by capture.
     DaiDai,
 }
 
 impl VariantId {
     /// Every variant, in board-size order.
-    pub const ALL: [VariantId; 7] = [
+    pub const ALL: [VariantId; 8] = [
         VariantId::Micro,
         VariantId::Mini,
         VariantId::Judkins,
         VariantId::Shogi,
         VariantId::Chu,
         VariantId::Dai,
+        VariantId::Tenjiku,
         VariantId::DaiDai,
     ];
 
@@ -125,7 +129,7 @@ const STANDARD_KINDS: &[(&str, &str, Option<&str>)] = &[
     ("+p", "+P", None),
 ];
 
-static SPECS: [Spec; 7] = [
+static SPECS: [Spec; 8] = [
     Spec {
         id: VariantId::Shogi,
         name: "shogi",
@@ -347,6 +351,89 @@ static SPECS: [Spec; 7] = [
         ],
     },
     Spec {
+        id: VariantId::Tenjiku,
+        name: "tenjikushogi",
+        aliases: &["tenjiku", "tenjiku-shogi", "tenjiku_shogi"],
+        files: 16,
+        ranks: 16,
+        start: "lnficsgekgscifnl/a1c!c!1txql!ot1c!c!1a/s'v'bhdw!d!q'h!d!w!dhbv's'/\
+                mvrf!e!b!r!v!q!r!b!e!f!rvm/pppppppppppppppp/4d'6d'4/16/16/16/16/4D'6D'4/\
+                PPPPPPPPPPPPPPPP/MVRF!E!B!R!Q!V!R!B!E!F!RVM/S'V'BHDW!D!H!Q'D!W!DHBV'S'/\
+                A1C!C!1TOL!QXT1C!C!1A/LNFICSGKEGSCIFNL b - 1",
+        drops: false,
+        promotion: Promotion::ChuZone(5),
+        check_rule: false,
+        shogi_drop_rules: false,
+        lion_trading: false,
+        // HaChu's letters (docs/variants.md).
+        kinds: &[
+            ("k", "K", None),
+            ("e", "DE", Some("+e")),
+            ("q", "FK", Some("+q")),
+            ("l!", "LN", Some("+l!")),
+            ("o", "KY", Some("+o")),
+            ("x", "PH", Some("+x")),
+            ("a", "RC", Some("+a")),
+            ("l", "L", Some("+l")),
+            ("n", "N", Some("+n")),
+            ("f", "FL", Some("+f")),
+            ("i", "I", Some("+i")),
+            ("c", "C", Some("+c")),
+            ("s", "S", Some("+s")),
+            ("g", "G", Some("+g")),
+            ("t", "BT", Some("+t")),
+            ("m", "SM", Some("+m")),
+            ("v", "VM", Some("+v")),
+            ("r", "R", Some("+r")),
+            ("b", "B", Some("+b")),
+            ("h", "DH", Some("+h")),
+            ("d", "DK", Some("+d")),
+            ("p", "P", Some("+p")),
+            ("d'", "DG", Some("+d'")),
+            ("s'", "SSO", Some("+s'")),
+            ("v'", "VSO", Some("+v'")),
+            ("c!", "CSO", Some("+c!")),
+            ("w!", "WB", Some("+w!")),
+            ("e!", "SE", Some("+e!")),
+            ("f!", "HF", Some("+f!")),
+            ("d!", "FID", None),
+            ("q!", "GGN", None),
+            ("v!", "VGN", None),
+            ("r!", "RGN", None),
+            ("b!", "BGN", None),
+            ("h!", "LHK", None),
+            ("q'", "FEG", None),
+            ("+e", "CP", None),
+            ("+q", "FEG", None),
+            ("+l!", "LHK", None),
+            ("+o", "LN", None),
+            ("+x", "FK", None),
+            ("+a", "WL", None),
+            ("+l", "WH", None),
+            ("+n", "SSO", None),
+            ("+f", "B", None),
+            ("+i", "VSO", None),
+            ("+c", "SM", None),
+            ("+s", "VM", None),
+            ("+g", "R", None),
+            ("+t", "FS", None),
+            ("+m", "FB", None),
+            ("+v", "FO", None),
+            ("+r", "DK", None),
+            ("+b", "DH", None),
+            ("+h", "HF", None),
+            ("+d", "SE", None),
+            ("+p", "+P", None),
+            ("+d'", "MGN", None),
+            ("+s'", "WB", None),
+            ("+v'", "CSO", None),
+            ("+c!", "HT", None),
+            ("+w!", "FID", None),
+            ("+e!", "RGN", None),
+            ("+f!", "BGN", None),
+        ],
+    },
+    Spec {
         id: VariantId::DaiDai,
         name: "daidaishogi",
         aliases: &[
@@ -512,6 +599,8 @@ pub struct Rules {
     pub shogi_drop_rules: bool,
     /// Chu shogi's lion-trading rules.
     pub lion_trading: bool,
+    /// Some kind burns (tenjiku's fire demon): moves may capture next to where they end.
+    pub burning: bool,
     /// The kinds of piece.
     pub kinds: Vec<Kind>,
 }
@@ -572,6 +661,7 @@ impl Rules {
             check_rule: spec.check_rule,
             shogi_drop_rules: spec.shogi_drop_rules,
             lion_trading: spec.lion_trading,
+            burning: kinds.iter().any(|k| k.special == Special::FireDemon),
             kinds,
         }
     }
@@ -610,7 +700,8 @@ mod tests {
             }
         }
         assert_eq!(VariantId::from_name("CHU"), Some(VariantId::Chu));
-        assert_eq!(VariantId::from_name("tenjiku"), None);
+        assert_eq!(VariantId::from_name("tenjiku"), Some(VariantId::Tenjiku));
+        assert_eq!(VariantId::from_name("taikyoku"), None);
         assert_eq!(VariantId::from_name("DaiDai"), Some(VariantId::DaiDai));
     }
 
