@@ -1947,3 +1947,39 @@ fn tenjiku_start_position() {
     let mut pos = pos;
     assert_eq!(pos.legal_moves().len(), 64);
 }
+
+#[test]
+fn check_counts_every_special_capture() {
+    // Tenjiku: a great general checks over a pawn (it may jump it to take the king), not over
+    // a great general; a fire demon checks by burning, three king steps from where it could
+    // stand next to the king.
+    let check = |pieces: &[(&str, &str)]| tenjiku(pieces, 'b').in_check_now();
+    assert!(check(&[
+        ("8p", "K"),
+        ("8o", "P"),
+        ("8h", "q!"),
+        ("2a", "k")
+    ]));
+    assert!(!check(&[
+        ("8p", "K"),
+        ("8o", "Q!"),
+        ("8h", "q!"),
+        ("2a", "k")
+    ]));
+    assert!(check(&[("8p", "K"), ("8l", "d!"), ("2a", "k")]));
+    assert!(!check(&[("8p", "K"), ("8k", "d!"), ("2a", "k")]));
+    // Dai dai: a hook mover round a corner (9a down to 9i, then along rank i to 1i).
+    let mut hook = VPosition::from_sfen(
+        VariantId::DaiDai,
+        "8j8/17/17/17/17/17/17/17/16K/17/17/17/17/17/17/17/1k15 b - 1",
+    )
+    .unwrap();
+    assert!(hook.in_check_now());
+    // Chu, with the check of an ordinary piece: a rook on the king's file.
+    let mut chu = VPosition::from_sfen(
+        VariantId::Chu,
+        "k11/12/12/12/12/12/12/12/12/12/12/r10K b - 1",
+    )
+    .unwrap();
+    assert!(chu.in_check_now());
+}

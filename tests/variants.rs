@@ -116,12 +116,12 @@ fn every_variant_plays_complete_games_against_itself() {
     ] {
         for game in 0..1u64 {
             let mut pos = VPosition::start(id);
-            let mut keys = vec![pos.key()];
+            let mut history = vec![(pos.key(), pos.in_check_now())];
             let mut seed = game + 1;
             for ply in 0..200 {
                 let legal = pos.legal_moves();
                 // No legal move (mate, stalemate, royal lost) or a fourfold repetition ends it.
-                if legal.is_empty() || keys.iter().filter(|&&k| k == pos.key()).count() >= 4 {
+                if legal.is_empty() || history.iter().filter(|h| h.0 == pos.key()).count() >= 4 {
                     break;
                 }
                 let m = if ply < 4 {
@@ -132,13 +132,13 @@ fn every_variant_plays_complete_games_against_itself() {
                         depth: Some(2),
                         ..Limits::default()
                     };
-                    search(&mut pos, &keys, &limits, 0, &control, &mut |_| {})
+                    search(&mut pos, &history, &limits, 0, &control, &mut |_| {})
                         .best
                         .expect("a move when there are legal moves")
                 };
                 assert!(legal.contains(&m));
                 pos.make(m);
-                keys.push(pos.key());
+                history.push((pos.key(), pos.in_check_now()));
                 // The incremental key is the key of the position read afresh.
                 let again = VPosition::from_sfen(id, &pos.to_sfen()).unwrap();
                 assert_eq!(again.key(), pos.key(), "{:?}: {}", id, pos.to_sfen());

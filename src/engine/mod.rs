@@ -86,9 +86,9 @@ pub struct Engine {
     /// The book read from `book_from`.
     book: Option<Arc<Book>>,
     book_from: String,
-    /// The root position of a variant other than shogi, and the keys of the positions its
-    /// game went through (the last one its own).
-    variant: Option<(VPosition, Vec<u64>)>,
+    /// The root position of a variant other than shogi, and the positions its game went
+    /// through (the last one its own): each key, and whether its side to move was in check.
+    variant: Option<(VPosition, Vec<(u64, bool)>)>,
 }
 
 impl Default for Engine {
@@ -121,9 +121,9 @@ impl Engine {
         self.settings.variant = id;
         self.position = Position::startpos();
         self.variant = id.map(|v| {
-            let pos = VPosition::start(v);
-            let key = pos.key();
-            (pos, vec![key])
+            let mut pos = VPosition::start(v);
+            let first = (pos.key(), pos.in_check_now());
+            (pos, vec![first])
         });
     }
 
@@ -137,13 +137,13 @@ impl Engine {
             None => VPosition::start(id),
             Some(s) => VPosition::from_sfen(id, s).map_err(|e| format!("bad SFEN: {e}"))?,
         };
-        let mut keys = vec![pos.key()];
+        let mut keys = vec![(pos.key(), pos.in_check_now())];
         for (i, text) in moves.iter().enumerate() {
             let m = pos
                 .parse_move(text)
                 .map_err(|e| format!("illegal move (move {} of the list): {e}", i + 1))?;
             pos.make(m);
-            keys.push(pos.key());
+            keys.push((pos.key(), pos.in_check_now()));
         }
         self.variant = Some((pos, keys));
         Ok(())

@@ -11,7 +11,7 @@ use super::time;
 use crate::shogi::Color;
 use crate::variant::catalogue::Special;
 use crate::variant::rules::Rules;
-use crate::variant::{betza, VMove, VPosition};
+use crate::variant::{betza, VMove, VPosition, Verdict};
 use std::time::{Duration, Instant};
 
 /// A mate score, from the side to move's point of view, less the plies to it.
@@ -114,7 +114,9 @@ struct Search<'a> {
     maximum: Option<Duration>,
     node_limit: u64,
     aborted: bool,
-    keys: Vec<u64>,
+    /// The game and the line so far: each position's key, and whether its side to move is
+    /// in check.
+    history: Vec<(u64, bool)>,
     pv: Vec<Vec<VMove>>,
 }
 
@@ -173,8 +175,15 @@ impl Search<'_> {
         });
     }
 
-    fn repeated(&self, key: u64) -> bool {
-        self.keys.iter().rev().skip(1).step_by(2).any(|&k| k == key)
+    /// The score of a repetition of the game or the line, by the variant's rule (perpetual
+    /// check loses), for the side to move; `None` when the position is new.
+    fn repetition(&self, pos: &VPosition, ply: usize) -> Option<i32> {
+        let side = pos.side();
+        Some(match pos.rules().repetition(&self.history, side)? {
+            Verdict::Draw => 0,
+            Verdict::Loses(s) if s == side => -MATE + ply as i32,
+            Verdict::Loses(_) => MATE - ply as i32,
+        })
     }
 
     /// The capture search: stand pat or a capture, at most `QUIESCE_PLIES` captures deep (the
@@ -240,8 +249,10 @@ impl Search<'_> {
         first: Option<VMove>,
     ) -> i32 {
         self.pv[ply].clear();
-        if ply > 0 && self.repeated(pos.key()) {
-            return 0;
+        if ply > 0 {
+            if let Some(score) = self.repetition(pos, ply) {
+                return score;
+            }
         }
         if depth == 0 || ply >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply, 0);
@@ -259,9 +270,14 @@ impl Search<'_> {
         let mut best = -INF;
         for m in moves {
             let u = pos.make(m);
-            self.keys.push(pos.key());
+            // Whether the side to move is in check matters to a repetition's verdict: the
+            // child's own (a leaf needs it only if it repeats) or a deeper node's.
+            let key = pos.key();
+            let check =
+                (depth > 1 || self.history.iter().any(|h| h.0 == key)) && pos.in_check_now();
+            self.history.push((key, check));
             let score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, None);
-            self.keys.pop();
+            self.history.pop();
             pos.unmake(m, u);
             if self.aborted {
                 return 0;
@@ -285,11 +301,12 @@ impl Search<'_> {
     }
 }
 
-/// Searches `pos` (whose game so far reached the positions with keys `history`, the last being
+/// Searches `pos` (whose game so far reached the positions `history`, each its key and whether
+/// its side to move was in check, the last being
 /// `pos` itself) under `limits`; `report` hears every finished iteration.
 pub fn search(
     pos: &mut VPosition,
-    history: &[u64],
+    history: &[(u64, bool)],
     limits: &Limits,
     overhead_ms: u64,
     control: &SearchControl,
@@ -314,7 +331,7 @@ pub fn search(
         maximum: budget.map(|b| b.maximum),
         node_limit: limits.nodes.unwrap_or(u64::MAX),
         aborted: false,
-        keys: history.to_vec(),
+        history: history.to_vec(),
         pv: vec![Vec::new(); MAX_PLY + 2],
     };
     let legal = pos.legal_moves();
@@ -390,16 +407,68 @@ mod tests {
             "11k/12/12/12/12/12/12/12/12/12/12/K10R b - 1",
         )
         .unwrap();
-        let keys = [pos.key()];
-        let r = search(&mut pos, &keys, &limits, 0, &control, &mut |_| {});
+        let history = [(pos.key(), pos.in_check_now())];
+        let r = search(&mut pos, &history, &limits, 0, &control, &mut |_| {});
         assert!(pos.move_text(r.best.unwrap()).starts_with("1l1a"));
         // Minishogi: a gold drop leaves White's king on 1a no move (G*1b mates; G*3b
         // stalemates, which loses too).
         let mut pos = VPosition::from_sfen(VariantId::Mini, "4k/5/4P/5/K4 b G 1").unwrap();
-        let keys = [pos.key()];
-        let r = search(&mut pos, &keys, &limits, 0, &control, &mut |_| {});
+        let history = [(pos.key(), pos.in_check_now())];
+        let r = search(&mut pos, &history, &limits, 0, &control, &mut |_| {});
         pos.make(r.best.unwrap());
         assert!(pos.legal_moves().is_empty());
         assert!(r.score >= MATE - 2);
+    }
+
+    /// From the start, the rooks step out and back (`moves`); White's rook going home then
+    /// repeats the start. The game so far is `history`; White to move.
+    fn rooks_shuffled(
+        id: VariantId,
+        start: &str,
+        moves: [&str; 3],
+    ) -> (VPosition, Vec<(u64, bool)>) {
+        let mut pos = VPosition::from_sfen(id, start).unwrap();
+        let mut history = vec![(pos.key(), pos.in_check_now())];
+        for text in moves {
+            let m = pos.parse_move(text).unwrap();
+            pos.make(m);
+            history.push((pos.key(), pos.in_check_now()));
+        }
+        (pos, history)
+    }
+
+    #[test]
+    fn repetitions_are_scored_by_the_variants_rule() {
+        let control = SearchControl::new();
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        // Minishogi: a repetition loses for Black, so White repeats at once and wins.
+        let (mut pos, history) = rooks_shuffled(
+            VariantId::Mini,
+            "rbsgk/4p/5/P4/KGSBR b - 1",
+            ["1e1d", "5a5b", "1d1e"],
+        );
+        let r = search(&mut pos, &history, &limits, 0, &control, &mut |_| {});
+        assert_eq!(pos.move_text(r.best.unwrap()), "5b5a");
+        assert_eq!(r.score, MATE - 1);
+        // Judkins shogi, the same on 6x6: a repetition is a draw.
+        let (mut pos, history) = rooks_shuffled(
+            VariantId::Judkins,
+            "rbnsgk/5p/6/6/P5/KGSNBR b - 1",
+            ["1f1e", "6a6b", "1e1f"],
+        );
+        let m = pos.parse_move("6b6a").unwrap();
+        let mut after = history.clone();
+        let u = pos.make(m);
+        after.push((pos.key(), pos.in_check_now()));
+        pos.unmake(m, u);
+        assert_eq!(
+            pos.rules().repetition(&after, 0),
+            Some(crate::variant::Verdict::Draw)
+        );
+        let r = search(&mut pos, &history, &limits, 0, &control, &mut |_| {});
+        assert!(r.score < MATE - 100);
     }
 }

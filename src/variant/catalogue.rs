@@ -114,6 +114,21 @@ impl Special {
         }
     }
 
+    /// Every square this special move captures on is a square of the piece's Betza moves (so
+    /// that Betza's rays are its attacks): the lion's, falcon's, eagle's and lion dog's; not
+    /// the hook turns, area moves, jumps, burning, the lion hawk's slides, the free eagle's leap
+    /// over a piece, or the tetrarchs' igui.
+    pub fn betza_captures(self) -> bool {
+        matches!(
+            self,
+            Special::None
+                | Special::Lion
+                | Special::HornedFalcon
+                | Special::SoaringEagle
+                | Special::LionDog
+        )
+    }
+
     /// The rank of a jumping general (`Jumping`, `ViceGeneral`); `None` for other pieces,
     /// whose rank (4 royal, else 0) the variant's kinds give.
     pub fn jump_rank(self) -> Option<u8> {

@@ -10,4 +10,4 @@ pub mod position;
 pub mod rules;
 
 pub use position::{perft, perft_divide, perft_divide_until, VMove, VPosition, VariantError};
-pub use rules::VariantId;
+pub use rules::{Repetition, VariantId, Verdict};

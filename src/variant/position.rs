@@ -912,38 +912,40 @@ impl VPosition {
             let c = self.cells[sq];
             c != EMPTY && !empty.contains(&(sq as u16))
         };
+        // The target's offset from the piece, in the mover's frame (dy forward).
+        let stride = self.stride as isize;
+        let (fx, fy) = (from as isize % stride, from as isize / stride);
+        let (tx, ty) = (target as isize % stride, target as isize / stride);
+        let (ox, oy) = if side == 0 {
+            (tx - fx, fy - ty)
+        } else {
+            (fx - tx, ty - fy)
+        };
         for ray in &kind.rays {
             if ray.mode == super::betza::Mode::Move {
                 continue;
             }
-            let d = self.delta(ray.dx, ray.dy, side);
+            let (dx, dy) = (ray.dx as isize, ray.dy as isize);
             if ray.leap {
-                let t = from as isize + d;
-                if t == target as isize {
-                    if ray.lame && self.lame_blocked(from, ray.dx, ray.dy, side, &occupied) {
-                        continue;
-                    }
+                if (dx, dy) == (ox, oy)
+                    && !(ray.lame && self.lame_blocked(from, ray.dx, ray.dy, side, &occupied))
+                {
                     return true;
                 }
                 continue;
             }
-            let mut t = from as isize;
-            let mut n = 0;
-            loop {
-                t += d;
-                n += 1;
-                if self.cells[t as usize] == OFF {
-                    break;
-                }
-                if ray.skip && n == 1 {
-                    continue;
-                }
-                if t == target as isize {
-                    return true;
-                }
-                if occupied(t as usize) || (ray.range != 0 && n >= ray.range) {
-                    break;
-                }
+            // A slide: the target k steps along it, the squares before it empty.
+            let k = if dx != 0 { ox / dx } else { oy / dy };
+            if k < 1 || (dx * k, dy * k) != (ox, oy) {
+                continue;
+            }
+            if (ray.range != 0 && k > ray.range as isize) || (ray.skip && k < 2) {
+                continue;
+            }
+            let d = self.delta(ray.dx, ray.dy, side);
+            let first = if ray.skip { 2 } else { 1 };
+            if (first..k).all(|i| !occupied((from as isize + d * i) as usize)) {
+                return true;
             }
         }
         false
@@ -987,6 +989,52 @@ impl VPosition {
         self.pieces[side].iter().any(|&sq| {
             self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal
                 && self.attacked_by(sq, 1 - side, &[])
+        })
+    }
+
+    /// Whether the side to move is in check: one of its royal pieces could be taken (or, in
+    /// tenjiku, burnt) by a move of the other side, were it the other side's turn. Exact for
+    /// every special move: Betza's rays (`in_check`) see every capture but those of hook turns,
+    /// area moves, jumps, leaps beyond the lion's and burning, which the move generator of the
+    /// pieces that have them is asked for.
+    pub fn in_check_now(&mut self) -> bool {
+        let side = self.side;
+        // Betza's rays are every capture of the pieces without special captures.
+        if self.in_check(side) {
+            return true;
+        }
+        let special: Vec<u16> = self.pieces[1 - side]
+            .iter()
+            .copied()
+            .filter(|&sq| {
+                !self.rules.kinds[kind_of(self.cells[sq as usize]) as usize]
+                    .special
+                    .betza_captures()
+            })
+            .collect();
+        if special.is_empty() {
+            return false;
+        }
+        let royal = |pos: &VPosition, sq: u16| {
+            sq != NO_SQUARE && {
+                let c = pos.cells[sq as usize];
+                is_piece(c) && side_of(c) == side && pos.rules.kinds[kind_of(c) as usize].royal
+            }
+        };
+        let mut moves = Vec::with_capacity(256);
+        self.side ^= 1;
+        for sq in special {
+            self.piece_moves(sq, &mut moves);
+        }
+        self.side ^= 1;
+        moves.iter().any(|m| {
+            [m.to, m.mid, m.mid2]
+                .into_iter()
+                .any(|sq| sq != m.from && royal(self, sq))
+                || (self.rules.burning
+                    && self.rules.kinds[kind_of(self.cells[m.from as usize]) as usize].special
+                        == Special::FireDemon
+                    && self.neighbours(m.to).into_iter().any(|sq| royal(self, sq)))
         })
     }
 
@@ -1038,9 +1086,18 @@ impl VPosition {
 
     /// The moves by the pieces' powers and the drops, before the check rule.
     pub fn pseudo_moves(&self, out: &mut Vec<VMove>) {
+        for i in 0..self.pieces[self.side].len() {
+            self.piece_moves(self.pieces[self.side][i], out);
+        }
+        if self.rules.drops {
+            self.drops(out);
+        }
+    }
+
+    /// The moves of the side to move's piece on `from`, before the check rule.
+    fn piece_moves(&self, from: u16, out: &mut Vec<VMove>) {
         let side = self.side;
-        for i in 0..self.pieces[side].len() {
-            let from = self.pieces[side][i];
+        {
             let kind_index = kind_of(self.cells[from as usize]);
             let kind = &self.rules.kinds[kind_index as usize];
             let start = out.len();
@@ -1102,9 +1159,6 @@ impl VPosition {
                     self.area_moves(from, kind_index, &mut seen, out);
                 }
             }
-        }
-        if self.rules.drops {
-            self.drops(out);
         }
     }
 

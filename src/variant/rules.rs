@@ -95,6 +95,26 @@ pub enum Promotion {
     FlipOnCapture,
 }
 
+/// What a repeated position means (the fourth time; a search takes the first repetition as
+/// the verdict). Perpetual check loses in every variant: the side whose every move of the cycle
+/// checked loses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    /// A draw (shogi's sennichite, lishogi's chu shogi).
+    Draw,
+    /// A loss for Black, the first player (minishogi, as lishogi and fairy-stockfish rule it).
+    SenteLoses,
+}
+
+/// A repetition's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The game is drawn.
+    Draw,
+    /// This side (0 Black, 1 White) loses.
+    Loses(usize),
+}
+
 /// One variant's table, as written.
 struct Spec {
     id: VariantId,
@@ -108,6 +128,7 @@ struct Spec {
     check_rule: bool,
     shogi_drop_rules: bool,
     lion_trading: bool,
+    repetition: Repetition,
     /// (SFEN letters, catalogue code, SFEN letters of what it promotes to).
     kinds: &'static [(&'static str, &'static str, Option<&'static str>)],
 }
@@ -142,6 +163,7 @@ static SPECS: [Spec; 8] = [
         check_rule: true,
         shogi_drop_rules: true,
         lion_trading: false,
+        repetition: Repetition::Draw,
         kinds: STANDARD_KINDS,
     },
     Spec {
@@ -156,6 +178,7 @@ static SPECS: [Spec; 8] = [
         check_rule: true,
         shogi_drop_rules: false,
         lion_trading: false,
+        repetition: Repetition::Draw,
         // fairy-stockfish's letters: each piece is named by one of its two sides.
         kinds: &[
             ("k", "K", None),
@@ -181,6 +204,7 @@ static SPECS: [Spec; 8] = [
         check_rule: true,
         shogi_drop_rules: true,
         lion_trading: false,
+        repetition: Repetition::SenteLoses,
         kinds: &[
             ("k", "K", None),
             ("r", "R", Some("+r")),
@@ -206,6 +230,7 @@ static SPECS: [Spec; 8] = [
         check_rule: true,
         shogi_drop_rules: true,
         lion_trading: false,
+        repetition: Repetition::Draw,
         kinds: &[
             ("k", "K", None),
             ("r", "R", Some("+r")),
@@ -234,6 +259,7 @@ static SPECS: [Spec; 8] = [
         check_rule: false,
         shogi_drop_rules: false,
         lion_trading: true,
+        repetition: Repetition::Draw,
         // lishogi's letters.
         kinds: &[
             ("k", "K", None),
@@ -291,6 +317,7 @@ static SPECS: [Spec; 8] = [
         check_rule: false,
         shogi_drop_rules: false,
         lion_trading: false,
+        repetition: Repetition::Draw,
         // HaChu's letters (XBoard's dressed letters for the pieces beyond 26).
         kinds: &[
             ("k", "K", None),
@@ -365,6 +392,7 @@ static SPECS: [Spec; 8] = [
         check_rule: false,
         shogi_drop_rules: false,
         lion_trading: false,
+        repetition: Repetition::Draw,
         // HaChu's letters (docs/variants.md).
         kinds: &[
             ("k", "K", None),
@@ -455,6 +483,7 @@ static SPECS: [Spec; 8] = [
         check_rule: false,
         shogi_drop_rules: false,
         lion_trading: false,
+        repetition: Repetition::Draw,
         // Letters, then the same letters dressed with ' and ! (XBoard's scheme; docs/variants.md).
         kinds: &[
             ("k", "K", None),
@@ -601,6 +630,8 @@ pub struct Rules {
     pub lion_trading: bool,
     /// Some kind burns (tenjiku's fire demon): moves may capture next to where they end.
     pub burning: bool,
+    /// What a repetition means.
+    pub repetition: Repetition,
     /// The kinds of piece.
     pub kinds: Vec<Kind>,
 }
@@ -662,6 +693,7 @@ impl Rules {
             shogi_drop_rules: spec.shogi_drop_rules,
             lion_trading: spec.lion_trading,
             burning: kinds.iter().any(|k| k.special == Special::FireDemon),
+            repetition: spec.repetition,
             kinds,
         }
     }
@@ -672,6 +704,31 @@ impl Rules {
             .iter()
             .position(|k| k.sfen == sfen)
             .map(|i| i as u8)
+    }
+
+    /// The verdict on the last position of `history` (each position's key, and whether its
+    /// side to move was in check; `side` is to move in the last), if it repeats an earlier one
+    /// with the same side to move: a loss for the side that checked with every move since
+    /// then, else the variant's rule.
+    pub fn repetition(&self, history: &[(u64, bool)], side: usize) -> Option<Verdict> {
+        let n = history.len().checked_sub(1)?;
+        let key = history[n].0;
+        let j = (2..=n)
+            .step_by(2)
+            .map(|back| n - back)
+            .find(|&j| history[j].0 == key)?;
+        // After each of the opponent's moves (positions with `side` to move) `side` was in
+        // check, or after each of `side`'s.
+        let they_checked = (j + 2..=n).step_by(2).all(|k| history[k].1);
+        let we_checked = (j + 1..n).step_by(2).all(|k| history[k].1);
+        Some(match (they_checked, we_checked) {
+            (true, false) => Verdict::Loses(1 - side),
+            (false, true) => Verdict::Loses(side),
+            _ => match self.repetition {
+                Repetition::Draw => Verdict::Draw,
+                Repetition::SenteLoses => Verdict::Loses(0),
+            },
+        })
     }
 
     /// The names a variant is also known by.
@@ -703,6 +760,32 @@ mod tests {
         assert_eq!(VariantId::from_name("tenjiku"), Some(VariantId::Tenjiku));
         assert_eq!(VariantId::from_name("taikyoku"), None);
         assert_eq!(VariantId::from_name("DaiDai"), Some(VariantId::DaiDai));
+    }
+
+    #[test]
+    fn repetitions() {
+        let chu = VariantId::Chu.rules();
+        let mini = VariantId::Mini.rules();
+        let no = |keys: &[u64]| keys.iter().map(|&k| (k, false)).collect::<Vec<_>>();
+        // 1 2 3 4 1: Black to move again in the first position (side 0 at both ends).
+        let cycle = no(&[1, 2, 3, 4, 1]);
+        assert_eq!(chu.repetition(&cycle, 0), Some(Verdict::Draw));
+        assert_eq!(mini.repetition(&cycle, 0), Some(Verdict::Loses(0)));
+        assert_eq!(mini.repetition(&cycle, 1), Some(Verdict::Loses(0)));
+        // A position seen with the other side to move is no repetition.
+        assert_eq!(chu.repetition(&no(&[1, 2, 1]), 0), Some(Verdict::Draw));
+        assert_eq!(chu.repetition(&no(&[1, 2, 3, 1]), 1), None);
+        assert_eq!(chu.repetition(&no(&[1, 2, 3]), 0), None);
+        // White checked after each of its moves (positions 2 and 4 have Black in check).
+        let white_checks = [(1, false), (2, false), (3, true), (4, false), (1, true)];
+        assert_eq!(chu.repetition(&white_checks, 0), Some(Verdict::Loses(1)));
+        // Black checked with each of its moves (positions 1 and 3, White to move).
+        let black_checks = [(1, false), (2, true), (3, false), (4, true), (1, false)];
+        assert_eq!(mini.repetition(&black_checks, 0), Some(Verdict::Loses(0)));
+        assert_eq!(chu.repetition(&black_checks, 0), Some(Verdict::Loses(0)));
+        // Both checked throughout: the rule of the variant.
+        let both = [(1, true), (2, true), (3, true), (4, true), (1, true)];
+        assert_eq!(chu.repetition(&both, 0), Some(Verdict::Draw));
     }
 
     #[test]
