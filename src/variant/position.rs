@@ -1097,67 +1097,62 @@ impl VPosition {
     /// The moves of the side to move's piece on `from`, before the check rule.
     fn piece_moves(&self, from: u16, out: &mut Vec<VMove>) {
         let side = self.side;
-        {
-            let kind_index = kind_of(self.cells[from as usize]);
-            let kind = &self.rules.kinds[kind_index as usize];
-            let start = out.len();
-            for ray in &kind.rays {
-                let d = self.delta(ray.dx, ray.dy, side);
-                if ray.leap {
-                    if ray.lame
-                        && self
-                            .lame_blocked(from, ray.dx, ray.dy, side, &|sq| self.cells[sq] != EMPTY)
-                    {
-                        continue;
-                    }
-                    let to = (from as isize + d) as u16;
-                    self.target(from, to, kind_index, ray.mode, out);
+        let kind_index = kind_of(self.cells[from as usize]);
+        let kind = &self.rules.kinds[kind_index as usize];
+        let start = out.len();
+        for ray in &kind.rays {
+            let d = self.delta(ray.dx, ray.dy, side);
+            if ray.leap {
+                if ray.lame
+                    && self.lame_blocked(from, ray.dx, ray.dy, side, &|sq| self.cells[sq] != EMPTY)
+                {
                     continue;
                 }
-                let mut t = from as isize;
-                let mut n = 0u8;
-                loop {
-                    t += d;
-                    n = n.saturating_add(1);
-                    let to = t as u16;
-                    let c = self.cells[t as usize];
-                    if c == OFF {
-                        break;
-                    }
-                    if ray.skip && n == 1 {
-                        continue;
-                    }
-                    self.target(from, to, kind_index, ray.mode, out);
-                    if c != EMPTY || (ray.range != 0 && n >= ray.range) {
-                        break;
-                    }
+                let to = (from as isize + d) as u16;
+                self.target(from, to, kind_index, ray.mode, out);
+                continue;
+            }
+            let mut t = from as isize;
+            let mut n = 0u8;
+            loop {
+                t += d;
+                n = n.saturating_add(1);
+                let to = t as u16;
+                let c = self.cells[t as usize];
+                if c == OFF {
+                    break;
+                }
+                if ray.skip && n == 1 {
+                    continue;
+                }
+                self.target(from, to, kind_index, ray.mode, out);
+                if c != EMPTY || (ray.range != 0 && n >= ray.range) {
+                    break;
                 }
             }
-            match kind.special {
-                Special::None => {}
-                Special::Hook | Special::DiagonalHook => {
-                    self.hook_moves(from, kind_index, start, out)
-                }
-                Special::LionDog => self.lion_dog_moves(from, kind, out),
-                Special::Lion | Special::HornedFalcon | Special::SoaringEagle => {
-                    self.double_moves(from, kind, out)
-                }
-                Special::LionHawk => {
-                    self.double_moves(from, kind, out);
-                    self.lion_hawk_slides(from, kind_index, out);
-                }
-                Special::FreeEagle => self.free_eagle_moves(from, kind_index, out),
-                Special::Tetrarchs => self.igui(from, out),
-                Special::FireDemon => {
-                    let mut seen = self.seen(&out[start..]);
-                    self.area_moves(from, kind_index, &mut seen, out);
-                }
-                Special::Jumping(rank) => self.jump_captures(from, kind, kind_index, rank, out),
-                Special::ViceGeneral => {
-                    self.jump_captures(from, kind, kind_index, 2, out);
-                    let mut seen = self.seen(&out[start..]);
-                    self.area_moves(from, kind_index, &mut seen, out);
-                }
+        }
+        match kind.special {
+            Special::None => {}
+            Special::Hook | Special::DiagonalHook => self.hook_moves(from, kind_index, start, out),
+            Special::LionDog => self.lion_dog_moves(from, kind, out),
+            Special::Lion | Special::HornedFalcon | Special::SoaringEagle => {
+                self.double_moves(from, kind, out)
+            }
+            Special::LionHawk => {
+                self.double_moves(from, kind, out);
+                self.lion_hawk_slides(from, kind_index, out);
+            }
+            Special::FreeEagle => self.free_eagle_moves(from, kind_index, out),
+            Special::Tetrarchs => self.igui(from, out),
+            Special::FireDemon => {
+                let mut seen = self.seen(&out[start..]);
+                self.area_moves(from, kind_index, &mut seen, out);
+            }
+            Special::Jumping(rank) => self.jump_captures(from, kind, kind_index, rank, out),
+            Special::ViceGeneral => {
+                self.jump_captures(from, kind, kind_index, 2, out);
+                let mut seen = self.seen(&out[start..]);
+                self.area_moves(from, kind_index, &mut seen, out);
             }
         }
     }
