@@ -85,18 +85,9 @@ pub fn diagram(piece: &PieceDef, size: i8) -> String {
                 }
             }
         }
-        // Igui on the adjacent squares.
+        // Igui on the adjacent squares (the lion's first steps).
         Special::Tetrarchs => {
-            for (dx, dy) in [
-                (-1, 1),
-                (0, 1),
-                (1, 1),
-                (-1, 0),
-                (1, 0),
-                (-1, -1),
-                (0, -1),
-                (1, -1),
-            ] {
+            for &(dx, dy) in Special::Lion.first_steps() {
                 put(dx, dy, '!');
             }
         }

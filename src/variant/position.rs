@@ -35,6 +35,18 @@ pub struct VMove {
 }
 
 impl VMove {
+    /// A double move through `mid` (igui and passes end on `from`).
+    pub fn double(from: u16, mid: u16, to: u16, promote: bool) -> VMove {
+        VMove {
+            from,
+            mid,
+            mid2: NO_SQUARE,
+            to,
+            drop: 0,
+            promote,
+        }
+    }
+
     /// A plain move.
     pub fn normal(from: u16, to: u16, promote: bool) -> VMove {
         VMove {
@@ -1280,14 +1292,12 @@ impl VPosition {
                     }
                 }
                 let capture = c != EMPTY || (to != from && t != EMPTY);
-                out.push(VMove {
+                out.push(VMove::double(
                     from,
                     mid,
-                    mid2: NO_SQUARE,
                     to,
-                    drop: 0,
-                    promote: capture && self.promotes_by_capture(kind),
-                });
+                    capture && self.promotes_by_capture(kind),
+                ));
             }
         }
     }
@@ -1541,14 +1551,7 @@ impl VPosition {
                 if to != from && (t == OFF || (t != EMPTY && side_of(t) == side)) {
                     continue;
                 }
-                out.push(VMove {
-                    from,
-                    mid,
-                    mid2: NO_SQUARE,
-                    to,
-                    drop: 0,
-                    promote: false,
-                });
+                out.push(VMove::double(from, mid, to, false));
             }
         }
     }
@@ -1558,14 +1561,7 @@ impl VPosition {
         for mid in self.neighbours(from) {
             let c = self.cells[mid as usize];
             if is_piece(c) && side_of(c) != self.side {
-                out.push(VMove {
-                    from,
-                    mid,
-                    mid2: NO_SQUARE,
-                    to: from,
-                    drop: 0,
-                    promote: false,
-                });
+                out.push(VMove::double(from, mid, from, false));
             }
         }
     }
