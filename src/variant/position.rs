@@ -1265,16 +1265,11 @@ impl VPosition {
                 Special::Lion | Special::LionHawk => Special::Lion.first_steps(),
                 _ => &[(0, 0), (dx, dy)],
             };
-            for &(ex, ey) in seconds {
-                let to = if (ex, ey) == (0, 0) {
-                    from
-                } else {
-                    (mid as isize + self.delta(ex, ey, side)) as u16
+            for &step in seconds {
+                let Some(to) = self.second_step(from, mid, step) else {
+                    continue;
                 };
                 let t = self.cells[to as usize];
-                if to != from && (t == OFF || (t != EMPTY && side_of(t) == side)) {
-                    continue;
-                }
                 if to != from && t != EMPTY && self.rules.lion_trading {
                     let victim = &self.rules.kinds[kind_of(t) as usize];
                     if victim.lion {
@@ -1300,6 +1295,22 @@ impl VPosition {
                 ));
             }
         }
+    }
+
+    /// Where a double move's second step `(ex, ey)` from `mid` ends ((0, 0): back on `from`),
+    /// if it may end there (on the board, not on a piece of the mover's side).
+    fn second_step(&self, from: u16, mid: u16, (ex, ey): (i8, i8)) -> Option<u16> {
+        let to = if (ex, ey) == (0, 0) {
+            from
+        } else {
+            (mid as isize + self.delta(ex, ey, self.side)) as u16
+        };
+        if to == from {
+            // Home (igui, a pass), whichever step leads there: the mover still stands on it.
+            return Some(from);
+        }
+        let t = self.cells[to as usize];
+        (t != OFF && (t == EMPTY || side_of(t) != self.side)).then_some(to)
     }
 
     /// Promotion by capture applies to this kind (it promotes, and the variant says so).
@@ -1541,17 +1552,10 @@ impl VPosition {
             if side_of(c) == side {
                 continue;
             }
-            for (ex, ey) in [(0, 0), (dx, dy), (dx, -dy), (-dx, dy)] {
-                let to = if (ex, ey) == (0, 0) {
-                    from
-                } else {
-                    (mid as isize + self.delta(ex, ey, side)) as u16
-                };
-                let t = self.cells[to as usize];
-                if to != from && (t == OFF || (t != EMPTY && side_of(t) == side)) {
-                    continue;
+            for step in [(0, 0), (dx, dy), (dx, -dy), (-dx, dy)] {
+                if let Some(to) = self.second_step(from, mid, step) {
+                    out.push(VMove::double(from, mid, to, false));
                 }
-                out.push(VMove::double(from, mid, to, false));
             }
         }
     }
