@@ -207,3 +207,51 @@ fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
         assert!(plies > 500, "{id:?}: {plies} plies");
     }
 }
+
+#[test]
+fn chu_bare_king_and_two_bare_kings() {
+    use hisha::variant::Verdict;
+    // lishogi's rules (shogiops' `isBareKing`): White's king on 12a, its gold on 11k, Black's
+    // king alone on 1l: Black is bared and loses.
+    let outcome = |sfen: &str| {
+        VPosition::from_sfen(VariantId::Chu, sfen)
+            .unwrap()
+            .outcome()
+    };
+    let rows = |top: &str, k: &str, l: &str| format!("{top}/12/12/12/12/12/12/12/12/12/{k}/{l}");
+    assert_eq!(
+        outcome(&format!("{} b - 1", rows("k11", "1g10", "11K"))),
+        Some(Verdict::Loses(0))
+    );
+    // ... not when its king stands next to the one piece that White has besides its king.
+    assert_eq!(
+        outcome(&format!("{} b - 1", rows("k11", "1g10", "2K9"))),
+        None
+    );
+    // A pawn on Black's last rank does not count: still bared.
+    assert_eq!(
+        outcome(&format!("{} b - 1", rows("k5P5", "1g10", "11K"))),
+        Some(Verdict::Loses(0))
+    );
+    // White's pawns do not count either: against a king and two pawns Black is not bared.
+    assert_eq!(
+        outcome("k11/12/12/12/pp10/12/12/12/12/12/12/11K b - 1"),
+        None
+    );
+    // White bared, Black to move; and two bare kings draw.
+    assert_eq!(
+        outcome(&format!("{} b - 1", rows("k11", "12", "R10K"))),
+        Some(Verdict::Loses(1))
+    );
+    assert_eq!(
+        outcome(&format!("{} w - 1", rows("k11", "12", "11K"))),
+        Some(Verdict::Draw)
+    );
+    // Dai shogi has no bare-king rule.
+    let dai = VPosition::from_sfen(
+        VariantId::Dai,
+        "k14/15/15/15/15/15/15/15/15/15/15/15/15/1g13/14K b - 1",
+    )
+    .unwrap();
+    assert_eq!(dai.outcome(), None);
+}

@@ -106,6 +106,15 @@ pub fn material(pos: &VPosition, values: &[i32]) -> i32 {
     score
 }
 
+/// A game's end as a score for `side`, to move `ply` plies from the root.
+fn verdict_score(verdict: Verdict, side: usize, ply: usize) -> i32 {
+    match verdict {
+        Verdict::Draw => 0,
+        Verdict::Loses(s) if s == side => -MATE + ply as i32,
+        Verdict::Loses(_) => MATE - ply as i32,
+    }
+}
+
 struct Search<'a> {
     control: &'a SearchControl,
     values: Vec<i32>,
@@ -178,12 +187,8 @@ impl Search<'_> {
     /// The score of a repetition of the game or the line, by the variant's rule (perpetual
     /// check loses), for the side to move; `None` when the position is new.
     fn repetition(&self, pos: &VPosition, ply: usize) -> Option<i32> {
-        let side = pos.side();
-        Some(match pos.rules().repetition(&self.history, side)? {
-            Verdict::Draw => 0,
-            Verdict::Loses(s) if s == side => -MATE + ply as i32,
-            Verdict::Loses(_) => MATE - ply as i32,
-        })
+        let verdict = pos.rules().repetition(&self.history, pos.side())?;
+        Some(verdict_score(verdict, pos.side(), ply))
     }
 
     /// The capture search: stand pat or a capture, at most `QUIESCE_PLIES` captures deep (the
@@ -252,6 +257,9 @@ impl Search<'_> {
         if ply > 0 {
             if let Some(score) = self.repetition(pos, ply) {
                 return score;
+            }
+            if let Some(verdict) = pos.outcome() {
+                return verdict_score(verdict, pos.side(), ply);
             }
         }
         if depth == 0 || ply >= MAX_PLY {
@@ -401,10 +409,11 @@ mod tests {
             depth: Some(3),
             ..Limits::default()
         };
-        // Chu: the black rook takes the white king.
+        // Chu: the black rook takes the white king (whose gold and silver keep it from being
+        // a bare king, which would have lost already).
         let mut pos = VPosition::from_sfen(
             VariantId::Chu,
-            "11k/12/12/12/12/12/12/12/12/12/12/K10R b - 1",
+            "gs9k/12/12/12/12/12/12/12/12/12/12/K10R b - 1",
         )
         .unwrap();
         let history = [(pos.key(), pos.in_check_now())];

@@ -129,6 +129,7 @@ struct Spec {
     shogi_drop_rules: bool,
     lion_trading: bool,
     repetition: Repetition,
+    bare_king: bool,
     /// (SFEN letters, catalogue code, SFEN letters of what it promotes to).
     kinds: &'static [(&'static str, &'static str, Option<&'static str>)],
 }
@@ -164,6 +165,7 @@ static SPECS: [Spec; 8] = [
         shogi_drop_rules: true,
         lion_trading: false,
         repetition: Repetition::Draw,
+        bare_king: false,
         kinds: STANDARD_KINDS,
     },
     Spec {
@@ -179,6 +181,7 @@ static SPECS: [Spec; 8] = [
         shogi_drop_rules: false,
         lion_trading: false,
         repetition: Repetition::Draw,
+        bare_king: false,
         // fairy-stockfish's letters: each piece is named by one of its two sides.
         kinds: &[
             ("k", "K", None),
@@ -205,6 +208,7 @@ static SPECS: [Spec; 8] = [
         shogi_drop_rules: true,
         lion_trading: false,
         repetition: Repetition::SenteLoses,
+        bare_king: false,
         kinds: &[
             ("k", "K", None),
             ("r", "R", Some("+r")),
@@ -231,6 +235,7 @@ static SPECS: [Spec; 8] = [
         shogi_drop_rules: true,
         lion_trading: false,
         repetition: Repetition::Draw,
+        bare_king: false,
         kinds: &[
             ("k", "K", None),
             ("r", "R", Some("+r")),
@@ -260,6 +265,7 @@ static SPECS: [Spec; 8] = [
         shogi_drop_rules: false,
         lion_trading: true,
         repetition: Repetition::Draw,
+        bare_king: true,
         // lishogi's letters.
         kinds: &[
             ("k", "K", None),
@@ -318,6 +324,7 @@ static SPECS: [Spec; 8] = [
         shogi_drop_rules: false,
         lion_trading: false,
         repetition: Repetition::Draw,
+        bare_king: false,
         // HaChu's letters (XBoard's dressed letters for the pieces beyond 26).
         kinds: &[
             ("k", "K", None),
@@ -393,6 +400,7 @@ static SPECS: [Spec; 8] = [
         shogi_drop_rules: false,
         lion_trading: false,
         repetition: Repetition::Draw,
+        bare_king: false,
         // HaChu's letters (docs/variants.md).
         kinds: &[
             ("k", "K", None),
@@ -484,6 +492,7 @@ static SPECS: [Spec; 8] = [
         shogi_drop_rules: false,
         lion_trading: false,
         repetition: Repetition::Draw,
+        bare_king: false,
         // Letters, then the same letters dressed with ' and ! (XBoard's scheme; docs/variants.md).
         kinds: &[
             ("k", "K", None),
@@ -632,6 +641,8 @@ pub struct Rules {
     pub burning: bool,
     /// What a repetition means.
     pub repetition: Repetition,
+    /// lishogi's chu shogi end rules: a bare king loses, two bare kings draw.
+    pub bare_king: bool,
     /// The kinds of piece.
     pub kinds: Vec<Kind>,
 }
@@ -694,6 +705,7 @@ impl Rules {
             lion_trading: spec.lion_trading,
             burning: kinds.iter().any(|k| k.special == Special::FireDemon),
             repetition: spec.repetition,
+            bare_king: spec.bare_king,
             kinds,
         }
     }
