@@ -1,6 +1,7 @@
 //! A first search for the variants: iterative deepening, alpha-beta with the previous
 //! iteration's best move first and captures by victim value, a capture search at the leaves,
-//! repetitions of the game or the line scored as draws, and the clock of `time.rs`. The
+//! repetitions of the game or the line and the variants' other game ends (chu's bare king)
+//! scored by each variant's rule, and the clock of `time.rs`. The
 //! evaluation is material, each piece valued by its mobility on the empty board. It plays
 //! legal, complete games; making the main search generic over the position, so that every
 //! variant gets its pruning, tables and threads, is the next step (docs/variants.md).
