@@ -1081,28 +1081,20 @@ impl VPosition {
         if self.in_check(side) {
             return true;
         }
-        let special: Vec<u16> = self.pieces[1 - side]
-            .iter()
-            .copied()
-            .filter(|&sq| {
-                !self.rules.kinds[kind_of(self.cells[sq as usize]) as usize]
-                    .special
-                    .betza_captures()
-            })
-            .collect();
-        if special.is_empty() {
-            return false;
-        }
         let royal = |pos: &VPosition, sq: u16| {
             sq != NO_SQUARE && {
                 let c = pos.cells[sq as usize];
                 is_piece(c) && side_of(c) == side && pos.rules.kinds[kind_of(c) as usize].royal
             }
         };
-        let mut moves = Vec::with_capacity(256);
+        // The other side's pieces whose captures Betza does not say, moving as if on move.
+        let mut moves = Vec::new();
         self.side ^= 1;
-        for sq in special {
-            self.piece_moves(sq, &mut moves);
+        for &sq in &self.pieces[self.side] {
+            let kind = &self.rules.kinds[kind_of(self.cells[sq as usize]) as usize];
+            if !kind.special.betza_captures() {
+                self.piece_moves(sq, &mut moves);
+            }
         }
         self.side ^= 1;
         moves.iter().any(|m| {
