@@ -722,13 +722,28 @@ impl Rules {
     /// side to move was in check; `side` is to move in the last), if it repeats an earlier one
     /// with the same side to move: a loss for the side that checked with every move since
     /// then, else the variant's rule.
+    /// The search scores a line at its first repetition, as the game would end if it went on
+    /// repeating.
     pub fn repetition(&self, history: &[(u64, bool)], side: usize) -> Option<Verdict> {
+        self.repeated(history, side, 1)
+    }
+
+    /// The game's verdict on the last position of `history` when it is the fourth occurrence
+    /// of a position (the rule of every variant here): as `repetition`, the checks counted
+    /// since the first occurrence.
+    pub fn fourfold_repetition(&self, history: &[(u64, bool)], side: usize) -> Option<Verdict> {
+        self.repeated(history, side, 3)
+    }
+
+    /// The verdict when the last position of `history` occurred `earlier` times before.
+    fn repeated(&self, history: &[(u64, bool)], side: usize, earlier: usize) -> Option<Verdict> {
         let n = history.len().checked_sub(1)?;
         let key = history[n].0;
         let j = (2..=n)
             .step_by(2)
             .map(|back| n - back)
-            .find(|&j| history[j].0 == key)?;
+            .filter(|&j| history[j].0 == key)
+            .nth(earlier - 1)?;
         // After each of the opponent's moves (positions with `side` to move) `side` was in
         // check, or after each of `side`'s.
         let they_checked = (j + 2..=n).step_by(2).all(|k| history[k].1);
@@ -798,6 +813,31 @@ mod tests {
         // Both checked throughout: the rule of the variant.
         let both = [(1, true), (2, true), (3, true), (4, true), (1, true)];
         assert_eq!(chu.repetition(&both, 0), Some(Verdict::Draw));
+    }
+
+    #[test]
+    fn the_game_ends_at_the_fourth_occurrence() {
+        let chu = VariantId::Chu.rules();
+        let mini = VariantId::Mini.rules();
+        let no = |keys: &[u64]| keys.iter().map(|&k| (k, false)).collect::<Vec<_>>();
+        let thrice = no(&[1, 2, 3, 4, 1, 2, 3, 4, 1]);
+        assert_eq!(chu.fourfold_repetition(&thrice, 0), None);
+        let four = no(&[1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1]);
+        assert_eq!(chu.fourfold_repetition(&four, 0), Some(Verdict::Draw));
+        assert_eq!(mini.fourfold_repetition(&four, 0), Some(Verdict::Loses(0)));
+        // Occurrences with the other side to move do not count.
+        let mixed = no(&[1, 2, 1, 5, 1, 6, 1, 7, 1]);
+        assert_eq!(chu.fourfold_repetition(&mixed, 0), Some(Verdict::Draw));
+        let odd = no(&[1, 1, 2, 1, 3, 1, 4]);
+        assert_eq!(chu.fourfold_repetition(&odd, 0), None);
+        // White checked at every move since the first occurrence, not only the last cycle.
+        let mut checks = no(&[1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1]);
+        for k in (2..checks.len()).step_by(2) {
+            checks[k].1 = true;
+        }
+        assert_eq!(chu.fourfold_repetition(&checks, 0), Some(Verdict::Loses(1)));
+        checks[2].1 = false;
+        assert_eq!(chu.fourfold_repetition(&checks, 0), Some(Verdict::Draw));
     }
 
     #[test]

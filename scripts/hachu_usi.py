@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""USI adapter for HaChu 0.21 (Debian package hachu, /usr/games/hachu), an XBoard engine that
+plays chu, dai and tenjiku shogi; the match scripts run it as they run any USI engine.
+
+Standard library only. Speaks USI on stdin/stdout with Hisha's variant conventions
+(`USI_Variant` chushogi, daishogi or tenjikushogi; `position startpos moves ...` in Hisha's
+move text), drives one HaChu child process, and writes what goes wrong to stderr.
+
+How HaChu is driven (from its sources, hachu.c and move.c, and by experiment):
+
+* `memory N` must come before `new`, or HaChu crashes at its first search (it has no hash
+  table until told its size); `variant X` comes after `new`.
+* Squares are a file letter from the left and a rank number from the bottom of the first
+  mover's side: on an N x N board, USI's file f is letter `a + N - f`, and USI's rank letter of
+  index r (a = 0, the top) is number `N - r`. Hisha's `7g7f` is HaChu's `f6f7` in chu.
+* A multi-leg move (lion, lion dog, eagle, falcon) is legs joined by commas, each leg written
+  as from and to: Hisha's `8g7f8g` is HaChu's `e6f7,f7e6`. HaChu prints its own multi-leg moves
+  as one `move` line a leg, every leg but the last ending in a comma.
+* A promotion ends in `+`; no suffix is a move without promotion.
+* The adapter keeps HaChu in `force` mode: it replays the game's new moves with `usermove`,
+  and to search sends `st 1` (a time per move), `time T` (centiseconds; with `st`, HaChu plans
+  0.4 T and stops at about T), then `go`, and `force` again when the move has come.
+  A result line (`1-0 {...}`, `0-1`, `1/2-1/2`) instead of a move is `bestmove resign`.
+* HaChu refuses a move it finds illegal with `Illegal move`; the adapter then reports it in an
+  `info string` and answers `bestmove resign`, so the match script sees the dispute.
+* HaChu's search does not poll its input outside pondering, so `stop` is answered when the
+  search ends by itself (its clock is the one the adapter gives it).
+"""
+
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+
+HACHU = os.environ.get("HACHU", "/usr/games/hachu")
+VARIANTS = {"chushogi": ("chu", 12), "daishogi": ("dai", 15), "tenjikushogi": ("tenjiku", 16)}
+SQUARE = re.compile(r"(\d+)([a-z])")
+# What the adapter keeps back from each move's time, ms: HaChu overruns its budget a little.
+MARGIN_MS = 150
+
+
+def log(msg):
+    try:
+        sys.stderr.write(f"hachu_usi: {msg}\n")
+        sys.stderr.flush()
+    except Exception:
+        pass
+
+
+def say(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def usi_to_hachu(move, n):
+    """Hisha's move text on an n x n board (`8g7f8g`, `5i5h+`) as HaChu's (`e6f7,f7e6`)."""
+    promote = move.endswith("+")
+    squares = SQUARE.findall(move.rstrip("+"))
+    if len(squares) < 2 or "".join(f + r for f, r in squares) != move.rstrip("+"):
+        raise ValueError(f"cannot read move {move!r}")
+    names = [f"{chr(ord('a') + n - int(f))}{n - (ord(r) - ord('a'))}" for f, r in squares]
+    legs = [names[i] + names[i + 1] for i in range(len(names) - 1)]
+    return ",".join(legs) + ("+" if promote else "")
+
+
+def hachu_to_usi(move, n):
+    """HaChu's move text (`e6f7,f7e6`, `h4h5+`) as Hisha's (`8g7f8g`, `5i5h+`)."""
+    promote = move.endswith("+")
+    squares = re.findall(r"([a-z])(\d+)", move.rstrip("+"))
+    if len(squares) < 2:
+        raise ValueError(f"cannot read HaChu move {move!r}")
+    path = [squares[0]]
+    for sq in squares[1:]:
+        if sq != path[-1]:  # a leg starts where the last ended
+            path.append(sq)
+    text = "".join(f"{n - (ord(f) - ord('a'))}{chr(ord('a') + n - int(r))}" for f, r in path)
+    return text + ("+" if promote else "")
+
+
+class HaChu:
+    """The child process and what it has been told of the game."""
+
+    def __init__(self, variant, memory_mb):
+        self.name, self.n = VARIANTS[variant]
+        self.proc = subprocess.Popen([HACHU], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.lines = queue.Queue()
+        threading.Thread(target=self._reader, daemon=True).start()
+        self.send("xboard")
+        self.send("protover 2")
+        self.wait(lambda l: l.startswith("feature done"), 10)
+        self.send(f"memory {memory_mb}")
+        self.moves = None
+        self.reset()
+
+    def _reader(self):
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def read(self, timeout):
+        line = self.lines.get(timeout=timeout)
+        if line is None:
+            raise RuntimeError("HaChu exited")
+        return line
+
+    def wait(self, done, timeout):
+        end = time.monotonic() + timeout
+        while True:
+            line = self.read(max(0.01, end - time.monotonic()))
+            if done(line):
+                return line
+
+    def sync(self):
+        """Pings, and returns what HaChu said before the pong (Illegal move lines)."""
+        self.send("ping 7")
+        said = []
+        self.wait(lambda l: l == "pong 7" or said.append(l), 30)
+        return [l for l in said if not l.startswith("#")]
+
+    def reset(self):
+        self.send("new")
+        self.send(f"variant {self.name}")
+        self.send("option Allow repeats=1")
+        self.send("force")
+        self.sync()
+        self.moves = []
+
+    def set_moves(self, moves):
+        """Brings HaChu's game to `moves`: the new moves only when the old game is a prefix."""
+        if self.moves is None or moves[:len(self.moves)] != self.moves:
+            self.reset()
+        for m in moves[len(self.moves):]:
+            self.send("usermove " + usi_to_hachu(m, self.n))
+            complaint = [l for l in self.sync() if "llegal" in l]
+            if complaint:
+                self.moves = None
+                raise ValueError(f"HaChu refuses {m}: {complaint[0]}")
+            self.moves.append(m)
+
+    def think(self, ms):
+        """HaChu's move for the side to move, in about `ms`; None when it resigns or claims."""
+        cs = max(1, (ms - MARGIN_MS) // 10)
+        self.send("st 1")
+        self.send(f"time {cs}")
+        self.send(f"otim {cs}")
+        self.send("post")
+        self.send("go")
+        legs = []
+        while True:
+            line = self.read(ms / 1000 + 30)
+            words = line.split()
+            if not words or line.startswith("#"):
+                continue
+            if words[0] == "move" and len(words) > 1:
+                legs.append(words[1])
+                if not words[1].endswith(","):
+                    break
+            elif words[0] in ("1-0", "0-1", "1/2-1/2", "resign"):
+                self.send("force")
+                self.sync()
+                return None, line
+            elif words[0].isdigit() and len(words) >= 4:
+                # Thinking: depth score time(cs) nodes pv...
+                try:
+                    d, s, t, nodes = (int(w) for w in words[:4])
+                    say(f"info depth {d} score cp {s} time {t * 10} nodes {nodes}")
+                except ValueError:
+                    pass
+        self.send("force")
+        self.sync()
+        move = hachu_to_usi("".join(legs), self.n)
+        self.moves.append(move)
+        return move, None
+
+    def quit(self):
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=5)
+        except Exception:
+            self.proc.kill()
+
+
+def go_time(words, black_to_move):
+    """The ms to think from a `go` command's words: movetime, else byoyomi plus a share of the
+    main time and the increment."""
+    args = {}
+    for i, w in enumerate(words):
+        if w in ("movetime", "byoyomi", "btime", "wtime", "binc", "winc") and i + 1 < len(words):
+            try:
+                args[w] = int(words[i + 1])
+            except ValueError:
+                pass
+    if "movetime" in args:
+        return args["movetime"]
+    main = args.get("btime" if black_to_move else "wtime", 0)
+    inc = args.get("binc" if black_to_move else "winc", 0)
+    return max(100, args.get("byoyomi", 0) + main // 40 + inc)
+
+
+def main():
+    variant = "chushogi"
+    memory = 64
+    engine = None
+    moves = []
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            break
+        words = line.split()
+        if not words:
+            continue
+        cmd = words[0]
+        try:
+            if cmd == "usi":
+                say("id name HaChu 0.21 (USI adapter)")
+                say("id author H. G. Muller; USI adapter")
+                say("option name USI_Variant type combo default chushogi "
+                    + " ".join(f"var {v}" for v in VARIANTS))
+                say("option name USI_Hash type spin default 64 min 1 max 4096")
+                say("usiok")
+            elif cmd == "setoption" and len(words) >= 5 and words[1] == "name" and words[3] == "value":
+                if words[2] == "USI_Variant":
+                    if words[4] not in VARIANTS:
+                        say(f"info string error: HaChu does not play {words[4]}")
+                    elif words[4] != variant:
+                        variant = words[4]
+                        if engine:
+                            engine.quit()
+                            engine = None
+                elif words[2] == "USI_Hash":
+                    memory = max(1, int(words[4]))
+            elif cmd == "isready":
+                if engine is None:
+                    engine = HaChu(variant, memory)
+                say("readyok")
+            elif cmd == "usinewgame":
+                if engine is None:
+                    engine = HaChu(variant, memory)
+                engine.reset()
+                moves = []
+            elif cmd == "position":
+                if len(words) < 2 or words[1] != "startpos":
+                    say("info string error: the adapter takes only position startpos [moves ...]")
+                    continue
+                moves = words[3:] if len(words) > 2 and words[2] == "moves" else []
+            elif cmd == "go":
+                if engine is None:
+                    engine = HaChu(variant, memory)
+                try:
+                    engine.set_moves(moves)
+                except ValueError as e:
+                    say(f"info string error: {e}")
+                    say("bestmove resign")
+                    continue
+                move, result = engine.think(go_time(words, len(moves) % 2 == 0))
+                if move is None:
+                    say(f"info string HaChu: {result}")
+                    say("bestmove resign")
+                else:
+                    say(f"bestmove {move}")
+            elif cmd == "quit":
+                break
+            elif cmd in ("stop", "ponderhit", "gameover"):
+                pass
+            else:
+                say(f"info string error: unknown command {cmd}")
+        except Exception as e:  # keep the adapter alive; the match script counts the fault
+            log(f"{type(e).__name__}: {e}")
+            say(f"info string error: {type(e).__name__}: {e}")
+            if cmd == "go":
+                say("bestmove resign")
+    if engine:
+        engine.quit()
+
+
+if __name__ == "__main__":
+    main()

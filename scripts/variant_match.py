@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+"""A match in a shogi variant: Hisha against an opponent, both colours in turn, every move
+checked, every move timed.
+
+    variant_match.py VARIANT GAMES --opponent {hachu,fairy,random,hisha}
+                     [--byoyomi MS | --nodes N] [--opponent-nodes N] [--random-plies K]
+                     [--max-plies P] [--hisha BIN] [--hisha-option NAME=VALUE ...]
+                     [--opponent-option NAME=VALUE ...] [--opponent-binary BIN] [--moves FILE]
+
+Opponents: `hachu` (HaChu 0.21 through scripts/hachu_usi.py: chu, dai, tenjiku), `fairy`
+(fairy-stockfish 11.1: micro, mini, judkins), `random` (a uniformly random legal move), `hisha`
+(a second Hisha, --opponent-binary or the same, with its own --opponent-option settings, such as
+`Eval_Form=false` for material only).
+
+Legality: every move of either side must be in the referee's list, shogiops (chu, minishogi) or
+fairy-stockfish (micro, judkins) where one exists, else a separate Hisha process (dai, tenjiku,
+dai dai: no other program generates their moves). A game ends by the rules, as the judge (a
+Hisha process: `d` prints the verdict) rules them: no legal move or a royal lost, chu's bare
+king, a fourfold repetition (a draw, a loss for Black in minishogi, a loss for the side that
+checked at every move since the first occurrence), or MAX_PLIES (a draw).
+
+A move that is not legal, a move later than the byoyomi plus --tolerance ms (counted against the
+engine's own clock: the runner's time from sending `go` to reading `bestmove`), a crash or a
+protocol error loses the game for the side at fault, and is counted as a fault of that side;
+an opponent's resignation is a loss for it. At the end: Hisha's wins, draws and losses, its
+score with a 95% error bar and the Elo difference, faults by side, and the longest move of each.
+"""
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+
+from usi_client import UsiClient
+from variant_games import Referee, SHOGIOPS, FSF_NAMES, FSF
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
+
+
+class HishaReferee:
+    """The legal moves from a Hisha process (`go perft 1`), for the variants no other program
+    generates."""
+
+    def __init__(self, variant, hisha):
+        self.engine = UsiClient([hisha], {"USI_Variant": variant}, quiet=True)
+
+    def legal(self, moves):
+        self.engine.position("startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.engine.send("go perft 1")
+        legal = set()
+        while True:
+            line = self.engine.read_line()
+            if line.startswith("Nodes searched"):
+                return legal
+            if ": " in line and not line.startswith("info"):
+                legal.add(line.split(": ")[0])
+
+    def close(self):
+        self.engine.quit()
+
+
+class Judge:
+    """The game's state by Hisha's rules: `d` prints whether it is over, and how."""
+
+    def __init__(self, variant, hisha):
+        self.engine = UsiClient([hisha], {"USI_Variant": variant}, quiet=True)
+
+    def verdict(self, moves):
+        self.engine.position("startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.engine.send("d")
+        for line in self.engine.sync():
+            if "game: " in line:
+                # "on", "drawn (why)", "black wins (why)", "white wins (why)"
+                return line.split("game: ", 1)[1].split(" (")[0].strip()
+        raise RuntimeError("the judge printed no verdict")
+
+    def close(self):
+        self.engine.quit()
+
+
+class RandomMover:
+    name = "random"
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def choose(self, legal):
+        return self.rng.choice(sorted(legal))
+
+    def quit(self):
+        pass
+
+
+def options(pairs):
+    out = {}
+    for p in pairs or []:
+        name, _, value = p.partition("=")
+        out[name] = value
+    return out
+
+
+def start(kind, args, variant, seed):
+    if kind == "random":
+        return RandomMover(seed)
+    opts = {"USI_Variant": variant}
+    if kind == "hachu":
+        command = [sys.executable, os.path.join(HERE, "hachu_usi.py")]
+        opts["USI_Hash"] = 64
+    elif kind == "fairy":
+        command = [FSF]
+        opts = {"UCI_Variant": FSF_NAMES.get(variant, variant), "Hash": 64}
+    else:
+        command = [args.opponent_binary or args.hisha]
+    opts.update(options(args.opponent_option))
+    return UsiClient(command, opts, quiet=True)
+
+
+def play(variant, players, referee, judge, args, rng, moves):
+    """One game, players[0] Black, its moves appended to `moves`. Returns (winner 0/1/None,
+    plies, fault: (side, text) or None, [longest move ms of each side])."""
+    longest = [0, 0]
+    for p in players:
+        if isinstance(p, UsiClient):
+            p.new_game()
+    while len(moves) < args.max_plies:
+        verdict = judge.verdict(moves)
+        legal = referee.legal(moves)
+        side = len(moves) % 2
+        if verdict != "on" or not legal:
+            if verdict == "drawn":
+                return None, len(moves), None, longest
+            if verdict == "black wins":
+                return 0, len(moves), None, longest
+            if verdict == "white wins" or not legal:
+                return (1 if verdict == "white wins" else 1 - side), len(moves), None, longest
+        if len(moves) < args.random_plies:
+            moves.append(rng.choice(sorted(legal)))
+            continue
+        player = players[side]
+        if isinstance(player, RandomMover):
+            moves.append(player.choose(legal))
+            continue
+        player.position("startpos" + (" moves " + " ".join(moves) if moves else ""))
+        go = args.go[side]
+        began = time.monotonic()
+        result = player.go(go)
+        took = int((time.monotonic() - began) * 1000)
+        longest[side] = max(longest[side], took)
+        if args.byoyomi and took > args.byoyomi + args.tolerance:
+            return 1 - side, len(moves), (side, f"move {len(moves) + 1} took {took} ms"), longest
+        if result.bestmove in ("resign", None):
+            errors = [l for l in result.lines if "error" in l]
+            fault = (side, f"move {len(moves) + 1}: {errors[0]}") if errors else None
+            return 1 - side, len(moves), fault, longest
+        if result.bestmove not in legal:
+            return 1 - side, len(moves), (side, f"move {len(moves) + 1}: {result.bestmove} is not legal"), longest
+        moves.append(result.bestmove)
+    return None, len(moves), None, longest
+
+
+def elo(score):
+    score = min(max(score, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / score - 1)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("variant")
+    ap.add_argument("games", type=int)
+    ap.add_argument("--opponent", choices=["hachu", "fairy", "random", "hisha"], required=True)
+    ap.add_argument("--byoyomi", type=int)
+    ap.add_argument("--nodes", type=int)
+    ap.add_argument("--opponent-nodes", type=int)
+    ap.add_argument("--tolerance", type=int, default=100,
+                    help="ms beyond the byoyomi a move may take before it loses on time")
+    ap.add_argument("--max-plies", type=int, default=600)
+    ap.add_argument("--random-plies", type=int, default=2)
+    ap.add_argument("--hisha", default=HISHA)
+    ap.add_argument("--opponent-binary", help="the opponent's binary when it is a Hisha (default: --hisha)")
+    ap.add_argument("--hisha-option", action="append")
+    ap.add_argument("--opponent-option", action="append")
+    ap.add_argument("--moves", help="write each game's moves to this file")
+    args = ap.parse_args()
+    if not args.byoyomi and not args.nodes:
+        args.byoyomi = 1000
+    mine = f"byoyomi {args.byoyomi}" if args.byoyomi else f"nodes {args.nodes}"
+    theirs = (f"nodes {args.opponent_nodes}" if args.opponent_nodes
+              else f"byoyomi {args.byoyomi}" if args.byoyomi else f"nodes {args.nodes}")
+    if args.variant in SHOGIOPS or args.variant in FSF_NAMES:
+        referee = Referee(args.variant)
+    else:
+        referee = HishaReferee(args.variant, args.hisha)
+    judge = Judge(args.variant, args.hisha)
+    wins = draws = losses = 0
+    faults = {"hisha": [], args.opponent: []}
+    longest = {"hisha": 0, args.opponent: 0}
+    lengths = []
+    record = open(args.moves, "w") if args.moves else None
+    for g in range(args.games):
+        hisha_black = g % 2 == 0
+        rng = random.Random(g // 2)  # both colours of a pair share their opening moves
+        try:
+            me = UsiClient([args.hisha], {"USI_Variant": args.variant, **options(args.hisha_option)},
+                           quiet=True)
+            them = start(args.opponent, args, args.variant, g)
+        except Exception as e:
+            print(f"game {g + 1}: cannot start the engines: {e}", flush=True)
+            sys.exit(2)
+        players = [me, them] if hisha_black else [them, me]
+        names = ["hisha", args.opponent] if hisha_black else [args.opponent, "hisha"]
+        moves = []
+        args.go = [mine, theirs] if hisha_black else [theirs, mine]
+        try:
+            winner, plies, fault, times = play(args.variant, players, referee, judge, args, rng,
+                                               moves)
+        except Exception as e:  # a crash or a protocol error: whose, if it can be told
+            winner, plies, fault, times = None, 0, (None, f"{type(e).__name__}: {e}"), [0, 0]
+        for p in players:
+            try:
+                p.quit()
+            except Exception:
+                pass
+        for side in (0, 1):
+            longest[names[side]] = max(longest[names[side]], times[side])
+        if fault:
+            who = names[fault[0]] if fault[0] is not None else "runner"
+            faults.setdefault(who, []).append(f"game {g + 1}: {fault[1]}")
+        if winner is None and not (fault and fault[0] is None):
+            draws += 1
+            outcome = "draw"
+        elif winner is not None and names[winner] == "hisha":
+            wins += 1
+            outcome = "Hisha wins"
+        elif winner is not None:
+            losses += 1
+            outcome = f"{args.opponent} wins"
+        else:
+            outcome = "void"
+        lengths.append(plies)
+        if record:
+            record.write(f"game {g + 1} {names[0]}-{names[1]} {outcome}: startpos moves {' '.join(moves)}\n")
+            record.flush()
+        colour = "Black" if hisha_black else "White"
+        print(f"game {g + 1}: Hisha {colour}: {outcome} in {plies} plies"
+              + (f" ({fault[1]})" if fault else ""), flush=True)
+        played = wins + draws + losses
+        if played:
+            print(f"  running: +{wins} ={draws} -{losses}, {(wins + draws / 2) / played:.1%}", flush=True)
+    played = wins + draws + losses
+    score = (wins + draws / 2) / max(played, 1)
+    # The error bar from the spread of the game scores (1, 1/2, 0).
+    var = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / max(played, 1)
+    margin = 1.96 * math.sqrt(var / max(played, 1))
+    go_text = mine if theirs == mine else f"Hisha {mine}, {args.opponent} {theirs}"
+    print(f"{args.variant}, Hisha vs {args.opponent}, {go_text}: {played} games, +{wins} ={draws} -{losses}, "
+          f"score {score:.1%} +- {margin:.1%} (Elo {elo(score):+.0f}, "
+          f"{elo(max(score - margin, 0)):+.0f} to {elo(min(score + margin, 1)):+.0f}); "
+          f"plies mean {sum(lengths) / max(len(lengths), 1):.0f}")
+    print("faults: " + ", ".join(f"{k} {len(v)}" for k, v in faults.items()))
+    print("longest move, ms: " + ", ".join(f"{k} {v}" for k, v in longest.items()))
+    for k, v in faults.items():
+        for f in v:
+            print(f"  {k}: {f}")
+    referee.close()
+    judge.close()
+    if record:
+        record.close()
+    sys.exit(1 if faults["hisha"] or faults.get("runner") else 0)
+
+
+if __name__ == "__main__":
+    main()
