@@ -21,9 +21,10 @@ check() {
 
 check variant ""
 check shogi "bitboard" # bitboard!, the macro of shogi/bitboard.rs, is exported at the crate root
-check eval "shogi"
+check eval "shogi variant"
 check search "eval shogi variant"
 check usi "search"
+check xboard "usi search variant"
 check bench.rs "search shogi"
 check book "search shogi"
 check tune "search eval shogi"

@@ -102,7 +102,7 @@ fn start_positions() {
 #[test]
 fn every_variant_plays_complete_games_against_itself() {
     use hisha::search::control::SearchControl;
-    use hisha::search::variant::search;
+    use hisha::search::variant::{search, VariantTables};
     use hisha::search::Limits;
     let control = SearchControl::new();
     for id in [
@@ -116,6 +116,7 @@ fn every_variant_plays_complete_games_against_itself() {
     ] {
         for game in 0..1u64 {
             let mut pos = VPosition::start(id);
+            let mut tables = VariantTables::new(4, &pos);
             let mut history = vec![(pos.key(), pos.in_check_now())];
             let mut seed = game + 1;
             for ply in 0..200 {
@@ -132,9 +133,18 @@ fn every_variant_plays_complete_games_against_itself() {
                         depth: Some(2),
                         ..Limits::default()
                     };
-                    search(&mut pos, &history, &limits, 0, &control, &mut |_| {})
-                        .best
-                        .expect("a move when there are legal moves")
+                    search(
+                        &mut pos,
+                        &history,
+                        &limits,
+                        0,
+                        &control,
+                        &mut tables,
+                        true,
+                        &mut |_| {},
+                    )
+                    .best
+                    .expect("a move when there are legal moves")
                 };
                 assert!(legal.contains(&m));
                 pos.make(m);

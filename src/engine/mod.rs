@@ -8,18 +8,19 @@ use crate::book::{choose, Book, BookPolicy};
 use crate::search::mate::{mate_search, MateOutcome};
 use crate::search::params::SEARCH_STACK_BYTES;
 use crate::search::tt::TranspositionTable;
+use crate::search::variant::VariantTables;
 use crate::search::{
     Limits, MateLimit, Score, SearchControl, SearchEvent, SearchOptions, Searcher, MATE_BOUND,
 };
 use crate::shogi::perft::perft_divide_until;
 use crate::shogi::{generate_all, parse_usi_move, Color, MoveList, Position};
 use crate::usi::options::UsiOption;
-use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, InfoLine, UsiScore};
+use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, GameEnd, InfoLine, UsiScore};
 use crate::usi::UsiEngine;
-use crate::variant::{VPosition, VariantId};
+use crate::variant::{Repetition, VPosition, VariantId, Verdict};
 use crossbeam_channel::Sender;
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 /// Default hash size, MiB.
@@ -89,6 +90,9 @@ pub struct Engine {
     /// The root position of a variant other than shogi, and the positions its game went
     /// through (the last one its own): each key, and whether its side to move was in check.
     variant: Option<(VPosition, Vec<(u64, bool)>)>,
+    /// The variants' search tables (made at the first variant search; the worker holds the
+    /// lock while it searches).
+    variant_tables: Arc<Mutex<Option<VariantTables>>>,
 }
 
 impl Default for Engine {
@@ -112,6 +116,7 @@ impl Engine {
             book: None,
             book_from: NO_BOOK.to_string(),
             variant: None,
+            variant_tables: Arc::default(),
         }
     }
 
@@ -153,14 +158,24 @@ impl Engine {
         let (pos, keys) = self.variant.clone().expect("a variant position");
         let control = self.control.clone();
         let overhead = self.settings.search.move_overhead_ms;
+        let tables = self.variant_tables.clone();
+        let hash_mb = self.settings.hash_mb;
+        let form = self.settings.search.features.form_eval;
         self.spawn_worker("search", limits.ponder, events, move |searcher, events| {
             let mut pos = pos;
+            let mut guard = tables.lock().unwrap_or_else(|e| e.into_inner());
+            let fits = guard.as_ref().is_some_and(|t| t.fits(hash_mb, &pos));
+            if !fits {
+                *guard = Some(VariantTables::new(hash_mb, &pos));
+            }
             let result = crate::search::variant::search(
                 &mut pos,
                 &keys,
                 &limits,
                 overhead,
                 &control,
+                guard.as_mut().expect("tables made above"),
+                form,
                 &mut |info| {
                     let score = if info.score.abs() >= crate::search::variant::MATE - 200 {
                         let plies = crate::search::variant::MATE - info.score.abs();
@@ -378,6 +393,15 @@ impl UsiEngine for Engine {
         if let Some(s) = self.searcher.as_mut() {
             s.new_game();
         }
+        // No search runs now (the front end waits for it before usinewgame).
+        if let Some(t) = self
+            .variant_tables
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_mut()
+        {
+            t.clear();
+        }
         allocated
     }
 
@@ -558,7 +582,28 @@ impl UsiEngine for Engine {
 
     fn display(&self) -> String {
         if let Some((pos, _)) = &self.variant {
-            return format!("{}\nkey: {:016x}\n", pos.diagram(), pos.key());
+            // The game's state by the variant's rules, for the scripts that referee games.
+            let game = match self.game_end() {
+                None => "on".to_string(),
+                Some(GameEnd {
+                    winner: None,
+                    reason,
+                }) => format!("drawn ({reason})"),
+                Some(GameEnd {
+                    winner: Some(side),
+                    reason,
+                }) => format!(
+                    "{} wins ({reason})",
+                    if side == 0 { "black" } else { "white" }
+                ),
+            };
+            let mut pos = pos.clone();
+            return format!(
+                "{}\nkey: {:016x}\nin check: {}\ngame: {game}\n",
+                pos.diagram(),
+                pos.key(),
+                if pos.in_check_now() { "yes" } else { "no" },
+            );
         }
         let p = &self.position;
         let mut s = String::new();
@@ -589,13 +634,59 @@ impl UsiEngine for Engine {
         s
     }
 
+    fn game_end(&self) -> Option<GameEnd> {
+        let (pos, history) = self.variant.as_ref()?;
+        let mut pos = pos.clone();
+        let side = pos.side();
+        let (verdict, reason) = if let Some(v) = pos.outcome() {
+            let reason = if !pos.has_royal(side) {
+                "royal piece captured"
+            } else if v == Verdict::Draw {
+                "two bare kings"
+            } else {
+                "bare king"
+            };
+            (v, reason)
+        } else if pos.legal_moves().is_empty() {
+            let mated = pos.in_check_now();
+            (
+                Verdict::Loses(side),
+                if mated { "checkmate" } else { "no legal move" },
+            )
+        } else {
+            let v = pos.rules().fourfold_repetition(history, side)?;
+            // A verdict other than the variant's own rule is perpetual check's.
+            let rule = match pos.rules().repetition {
+                Repetition::Draw => Verdict::Draw,
+                Repetition::SenteLoses => Verdict::Loses(0),
+            };
+            let reason = if v == rule {
+                "fourfold repetition"
+            } else {
+                "perpetual check"
+            };
+            (v, reason)
+        };
+        Some(GameEnd {
+            winner: match verdict {
+                Verdict::Draw => None,
+                Verdict::Loses(s) => Some(1 - s),
+            },
+            reason: reason.to_string(),
+        })
+    }
+
     fn explain_eval(&self) -> String {
         if let Some((pos, _)) = &self.variant {
-            let values = crate::search::variant::piece_values(pos.rules());
+            let eval = crate::eval::variant::VariantEval::new(pos.rules(), true);
             return format!(
-                "{}: material {} cp for Black (the first search's evaluation)\n",
+                "{}, for Black: material {} cp, form {} cp (Black {}, White {}), total {} cp\n",
                 pos.rules().name,
-                crate::search::variant::material(pos, &values)
+                crate::eval::variant::material(pos, eval.values()),
+                eval.form(pos, 0) - eval.form(pos, 1),
+                eval.form(pos, 0),
+                eval.form(pos, 1),
+                eval.evaluate(pos),
             );
         }
         crate::eval::explain(&self.position)

@@ -1,18 +1,22 @@
-//! A first search for the variants: iterative deepening, alpha-beta with the previous
-//! iteration's best move first and captures by victim value, a capture search at the leaves,
-//! repetitions of the game or the line and the variants' other game ends (chu's bare king)
-//! scored by each variant's rule, and the clock of `time.rs`. The
-//! evaluation is material, each piece valued by its mobility on the empty board. It plays
-//! legal, complete games; making the main search generic over the position, so that every
-//! variant gets its pruning, tables and threads, is the next step (docs/variants.md).
+//! The variants' search: iterative deepening over a principal variation search with a
+//! transposition table (kept through the game in `VariantTables`), null move, reverse futility
+//! and futility pruning, late-move reductions, a ply more for a check, and moves ordered by the
+//! table, captures (most valuable victim, least valuable attacker), promotions, killers and a
+//! history of quiet moves; a capture search at the leaves; repetitions of the game or the line
+//! and the variants' other game ends (chu's bare king) scored by each variant's rule; the
+//! clock of `time.rs`. The evaluation is `eval::variant`.
+//!
+//! It is a second search beside the 9x9 one (`negamax.rs`), which has more (SEE, mate probes,
+//! singular extensions, continuation histories, Lazy SMP, MultiPV); making that one generic
+//! over the position, so that every board gets all of it from one code path, is the next step
+//! (docs/variants.md).
 
 use super::control::SearchControl;
 use super::limits::Limits;
 use super::time;
+use crate::eval::variant::VariantEval;
 use crate::shogi::Color;
-use crate::variant::catalogue::Special;
-use crate::variant::rules::Rules;
-use crate::variant::{betza, VMove, VPosition, Verdict};
+use crate::variant::{VMove, VPosition, Verdict};
 use std::time::{Duration, Instant};
 
 /// A mate score, from the side to move's point of view, less the plies to it.
@@ -48,65 +52,6 @@ pub struct VariantResult {
     pub score: i32,
 }
 
-/// Material values of a variant's kinds, centipawns: from the number of squares a piece reaches
-/// from an average square of the empty board (a pawn about 100), doubled for the lion, two and
-/// a half times for the hook movers, a fifth more for the other lion powers, more for tenjiku's
-/// burning and jumping pieces, royal pieces none (their loss ends the game).
-pub fn piece_values(rules: &Rules) -> Vec<i32> {
-    let (files, ranks) = (rules.files as i32, rules.ranks as i32);
-    rules
-        .kinds
-        .iter()
-        .map(|k| {
-            if k.royal {
-                return 0;
-            }
-            let mut total = 0usize;
-            for x in 0..files {
-                for y in 0..ranks {
-                    total += betza::reach_from(&k.rays, files, ranks, x, y);
-                }
-            }
-            let mobility = total as f64 / (files * ranks) as f64;
-            let special = match k.special {
-                Special::None => 1.0,
-                Special::Lion => 2.0,
-                // The turn squares a slide's reach.
-                Special::Hook | Special::DiagonalHook => 2.5,
-                Special::HornedFalcon | Special::SoaringEagle | Special::LionDog => 1.2,
-                // Tenjiku: burning, and captures through the lines of its slides.
-                Special::FireDemon => 3.0,
-                Special::Jumping(_) => 1.5,
-                Special::ViceGeneral => 1.8,
-                // A lion's leaps and a bishop's slides beyond them.
-                Special::LionHawk => 2.6,
-                Special::FreeEagle | Special::Tetrarchs => 1.3,
-            };
-            (100.0 * mobility.max(0.5).powf(0.85) * special).round() as i32
-        })
-        .collect()
-}
-
-/// The first search's evaluation, for Black: the `values` of the pieces on the board, and a
-/// tenth more for those in hand.
-pub fn material(pos: &VPosition, values: &[i32]) -> i32 {
-    let rules = pos.rules();
-    let sign = |side| if side == 0 { 1 } else { -1 };
-    let mut score = 0;
-    for sq in pos.squares() {
-        if let Some((k, side)) = pos.piece_at(sq) {
-            score += sign(side) * values[k as usize];
-        }
-    }
-    if rules.drops {
-        for k in 0..rules.kinds.len() as u8 {
-            let v = values[k as usize] * 11 / 10;
-            score += v * (pos.in_hand(0, k) as i32 - pos.in_hand(1, k) as i32);
-        }
-    }
-    score
-}
-
 /// A game's end as a score for `side`, to move `ply` plies from the root.
 fn verdict_score(verdict: Verdict, side: usize, ply: usize) -> i32 {
     match verdict {
@@ -116,8 +61,129 @@ fn verdict_score(verdict: Verdict, side: usize, ply: usize) -> i32 {
     }
 }
 
+/// How a table entry's score bounds the node's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    mv: Option<VMove>,
+    score: i32,
+    depth: i16,
+    bound: Bound,
+}
+
+/// What the variants' search keeps from one search to the next in a game: the transposition
+/// table and the history of the quiet moves.
+pub struct VariantTables {
+    entries: Vec<Option<Entry>>,
+    /// Quiet moves' history, by side, origin (a drop: the cell count plus the kind) and
+    /// destination.
+    history: Vec<i32>,
+    cells: usize,
+    kinds: usize,
+    /// The evaluation, made once for the variant (its values take a moment on large boards),
+    /// and whether it has the form terms.
+    eval: Option<(bool, VariantEval)>,
+}
+
+impl VariantTables {
+    /// Tables of about `mb` MiB for positions of `pos`'s variant.
+    pub fn new(mb: usize, pos: &VPosition) -> VariantTables {
+        let per = std::mem::size_of::<Option<Entry>>();
+        let count = ((mb.max(1) << 20) / per).next_power_of_two() / 2;
+        let cells = pos.cell_count();
+        let kinds = pos.rules().kinds.len();
+        VariantTables {
+            entries: vec![None; count.max(1024)],
+            history: vec![0; 2 * (cells + kinds) * cells],
+            cells,
+            kinds,
+            eval: None,
+        }
+    }
+
+    /// Whether these tables fit `pos`'s variant and `mb`.
+    pub fn fits(&self, mb: usize, pos: &VPosition) -> bool {
+        let per = std::mem::size_of::<Option<Entry>>();
+        self.cells == pos.cell_count()
+            && self.kinds == pos.rules().kinds.len()
+            && self.entries.len() == (((mb.max(1) << 20) / per).next_power_of_two() / 2).max(1024)
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.entries.fill(None);
+        self.history.fill(0);
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[key as usize & (self.entries.len() - 1)]?;
+        (e.key == key).then_some(e)
+    }
+
+    fn store(&mut self, e: Entry) {
+        let i = e.key as usize & (self.entries.len() - 1);
+        let slot = &mut self.entries[i];
+        // Keep a deeper entry of the same position unless the new one is exact.
+        if let Some(old) = slot {
+            if old.key == e.key && old.depth > e.depth && e.bound != Bound::Exact {
+                return;
+            }
+        }
+        *slot = Some(e);
+    }
+
+    fn history_index(&self, side: usize, m: VMove) -> usize {
+        let from = if m.drop > 0 {
+            self.cells + m.drop as usize - 1
+        } else {
+            m.from as usize
+        };
+        (side * (self.cells + self.kinds) + from) * self.cells + m.to as usize
+    }
+}
+
+/// Mate scores are stored relative to the node.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE - MAX_PLY as i32 {
+        score + ply as i32
+    } else if score <= -MATE + MAX_PLY as i32 {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE - MAX_PLY as i32 {
+        score - ply as i32
+    } else if score <= -MATE + MAX_PLY as i32 {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Null-move reduction, plies, and the depth it starts at.
+const NULL_MOVE_MIN_DEPTH: i32 = 3;
+/// Reverse futility pruning: depths and margin a ply.
+const RFP_MAX_DEPTH: i32 = 3;
+const RFP_MARGIN: i32 = 120;
+/// Futility pruning of quiet moves: depths and margin a ply.
+const FUTILITY_MAX_DEPTH: i32 = 2;
+const FUTILITY_MARGIN: i32 = 150;
+const HISTORY_MAX: i32 = 1 << 14;
+
 struct Search<'a> {
     control: &'a SearchControl,
+    tables: &'a mut VariantTables,
+    eval: VariantEval,
     values: Vec<i32>,
     nodes: u64,
     start: Instant,
@@ -128,6 +194,12 @@ struct Search<'a> {
     /// in check.
     history: Vec<(u64, bool)>,
     pv: Vec<Vec<VMove>>,
+    killers: Vec<[Option<VMove>; 2]>,
+    root_depth: i32,
+    /// The best move of the last finished iteration, searched first.
+    root_best: Option<VMove>,
+    /// Late-move reductions by depth and move number.
+    lmr: [[i32; 64]; 64],
 }
 
 impl Search<'_> {
@@ -148,7 +220,7 @@ impl Search<'_> {
     }
 
     fn evaluate(&self, pos: &VPosition) -> i32 {
-        let black = material(pos, &self.values);
+        let black = self.eval.evaluate(pos);
         if pos.side() == 0 {
             black
         } else {
@@ -156,6 +228,7 @@ impl Search<'_> {
         }
     }
 
+    /// The value of what `m` captures (a royal piece: far more than any other).
     fn victim(&self, pos: &VPosition, m: VMove) -> i32 {
         let mut v = 0;
         for sq in [m.to, m.mid, m.mid2] {
@@ -175,14 +248,59 @@ impl Search<'_> {
         v
     }
 
-    fn order(&self, pos: &VPosition, moves: &mut [VMove], first: Option<VMove>) {
+    /// The value of the piece that moves (a drop: none).
+    fn attacker(&self, pos: &VPosition, m: VMove) -> i32 {
+        if m.drop > 0 {
+            return 0;
+        }
+        pos.piece_at(m.from)
+            .map_or(0, |(k, _)| self.values[k as usize])
+    }
+
+    /// Orders `moves`: the table's move, captures by victim then attacker (least valuable
+    /// first), promotions, the killers, then the quiet moves by history.
+    fn order(&self, pos: &VPosition, moves: &mut [VMove], first: Option<VMove>, ply: usize) {
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let side = pos.side();
         moves.sort_by_cached_key(|&m| {
             if Some(m) == first {
-                i32::MIN
-            } else {
-                -(self.victim(pos, m) * 16 + if m.promote { 8 } else { 0 })
+                return i64::MIN;
             }
+            let victim = self.victim(pos, m);
+            let key: i64 = if victim > 0 {
+                (1 << 40) + (victim as i64) * 64 - self.attacker(pos, m) as i64 / 16
+            } else if m.promote {
+                1 << 39
+            } else if Some(m) == killers[0] {
+                (1 << 38) + 1
+            } else if Some(m) == killers[1] {
+                1 << 38
+            } else {
+                self.tables.history[self.tables.history_index(side, m)] as i64
+            };
+            -key
         });
+    }
+
+    /// Rewards quiet move `best`, which cut the node at `depth`, and punishes the quiet moves
+    /// tried before it.
+    fn reward(&mut self, side: usize, best: VMove, tried: &[VMove], depth: i32, ply: usize) {
+        let bonus = (depth * depth).min(400);
+        let update = |t: &mut VariantTables, m: VMove, b: i32| {
+            let i = t.history_index(side, m);
+            let h = &mut t.history[i];
+            *h += b - *h * b.abs() / HISTORY_MAX;
+        };
+        update(self.tables, best, bonus * 32);
+        for &m in tried {
+            update(self.tables, m, -bonus * 32);
+        }
+        if let Some(k) = self.killers.get_mut(ply) {
+            if k[0] != Some(best) {
+                k[1] = k[0];
+                k[0] = Some(best);
+            }
+        }
     }
 
     /// The score of a repetition of the game or the line, by the variant's rule (perpetual
@@ -229,7 +347,7 @@ impl Search<'_> {
                 v > 0 && stand + v + DELTA_MARGIN > alpha
             })
             .collect();
-        self.order(pos, &mut moves, None);
+        self.order(pos, &mut moves, None, MAX_PLY + 1);
         for m in moves {
             let u = pos.make(m);
             let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1);
@@ -245,14 +363,19 @@ impl Search<'_> {
         alpha
     }
 
+    /// Principal variation search of `pos` to `depth` within (`alpha`, `beta`): the table's
+    /// cutoffs and move, null move, reverse futility and futility pruning, late-move
+    /// reductions, and a ply more for a check.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &mut VPosition,
-        depth: u32,
+        depth: i32,
         mut alpha: i32,
-        beta: i32,
+        mut beta: i32,
         ply: usize,
-        first: Option<VMove>,
+        pv_node: bool,
+        null_allowed: bool,
     ) -> i32 {
         self.pv[ply].clear();
         if ply > 0 {
@@ -263,29 +386,117 @@ impl Search<'_> {
                 return verdict_score(verdict, pos.side(), ply);
             }
         }
-        if depth == 0 || ply >= MAX_PLY {
+        if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, alpha, beta, ply, 0);
         }
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
+        // Mate distance: no line from here beats a shorter mate already found.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let original_alpha = alpha;
+        let key = pos.key();
+        let entry = self.tables.probe(key);
+        if let Some(e) = entry.filter(|e| !pv_node && ply > 0 && e.depth as i32 >= depth) {
+            let v = from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => v >= beta,
+                Bound::Upper => v <= alpha,
+            };
+            if cut {
+                return v;
+            }
+        }
+        let table_move = if ply == 0 {
+            self.root_best.or(entry.and_then(|e| e.mv))
+        } else {
+            entry.and_then(|e| e.mv)
+        };
+        let side = pos.side();
+        // Betza's rays see every check but the special pieces' (cheap; the pruning only
+        // needs it to be nearly always right).
+        let in_check = pos.in_check(side);
+        let static_eval = if in_check { -INF } else { self.evaluate(pos) };
+        let quiet_node = !pv_node && !in_check && beta.abs() < MATE - MAX_PLY as i32;
+        if quiet_node && depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
+            return static_eval;
+        }
+        if quiet_node && null_allowed && depth >= NULL_MOVE_MIN_DEPTH && static_eval >= beta {
+            let r = 2 + depth / 4;
+            let saved = pos.make_null();
+            self.history.push((pos.key(), false));
+            let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
+            self.history.pop();
+            pos.unmake_null(saved);
+            if self.aborted {
+                return 0;
+            }
+            if v >= beta {
+                return if v >= MATE - MAX_PLY as i32 { beta } else { v };
+            }
+        }
         let mut moves = pos.legal_moves();
         if moves.is_empty() {
             // No move: mated, stalemated or royal lost; each loses in every variant here.
             return -MATE + ply as i32;
         }
-        self.order(pos, &mut moves, first);
+        self.order(pos, &mut moves, table_move, ply);
         let mut best = -INF;
-        for m in moves {
+        let mut best_move = None;
+        let mut quiets: Vec<VMove> = Vec::new();
+        for (i, &m) in moves.iter().enumerate() {
+            let capture = self.victim(pos, m) > 0;
+            let quiet = !capture && !m.promote;
+            if quiet
+                && quiet_node
+                && i > 0
+                && depth <= FUTILITY_MAX_DEPTH
+                && best > -MATE + MAX_PLY as i32
+                && static_eval + FUTILITY_MARGIN * depth <= alpha
+            {
+                continue;
+            }
             let u = pos.make(m);
-            // Whether the side to move is in check matters to a repetition's verdict: the
-            // child's own (a leaf needs it only if it repeats) or a deeper node's.
-            let key = pos.key();
+            // Whether the side to move is in check matters to a repetition's verdict (the
+            // child's own, if it repeats, or a deeper node's) and to the extension.
+            let child_key = pos.key();
             let check =
-                (depth > 1 || self.history.iter().any(|h| h.0 == key)) && pos.in_check_now();
-            self.history.push((key, check));
-            let score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, None);
+                (depth > 1 || self.history.iter().any(|h| h.0 == child_key)) && pos.in_check_now();
+            self.history.push((child_key, check));
+            let extension = i32::from(check && ply < 2 * self.root_depth as usize);
+            let new_depth = depth - 1 + extension;
+            let score = if i == 0 {
+                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node, true)
+            } else {
+                let reduction = if quiet && depth >= 3 && i >= 3 && !in_check && !check {
+                    let r = self.lmr[depth.min(63) as usize][i.min(63)] - i32::from(pv_node);
+                    r.clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(
+                    pos,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    true,
+                );
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false, true);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true, true);
+                }
+                s
+            };
             self.history.pop();
             pos.unmake(m, u);
             if self.aborted {
@@ -293,6 +504,7 @@ impl Search<'_> {
             }
             if score > best {
                 best = score;
+                best_move = Some(m);
                 if score > alpha {
                     alpha = score;
                     let tail = self.pv[ply + 1].clone();
@@ -303,24 +515,62 @@ impl Search<'_> {
                 }
             }
             if score >= beta {
+                if quiet {
+                    self.reward(side, m, &quiets, depth, ply);
+                }
                 break;
             }
+            if quiet && quiets.len() < 64 {
+                quiets.push(m);
+            }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tables.store(Entry {
+            key,
+            mv: best_move,
+            score: to_table(best, ply),
+            depth: depth as i16,
+            bound,
+        });
         best
     }
 }
 
+fn lmr_table() -> [[i32; 64]; 64] {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as i32;
+        }
+    }
+    t
+}
+
 /// Searches `pos` (whose game so far reached the positions `history`, each its key and whether
 /// its side to move was in check, the last being
-/// `pos` itself) under `limits`; `report` hears every finished iteration.
+/// `pos` itself) under `limits`, with `tables` kept from the game's earlier searches;
+/// `report` hears every finished iteration. `form` off: material only (`Eval_Form`).
+#[allow(clippy::too_many_arguments)]
 pub fn search(
     pos: &mut VPosition,
     history: &[(u64, bool)],
     limits: &Limits,
     overhead_ms: u64,
     control: &SearchControl,
+    tables: &mut VariantTables,
+    form: bool,
     report: &mut dyn FnMut(VariantInfo),
 ) -> VariantResult {
+    let eval = match tables.eval.take() {
+        Some((f, e)) if f == form => e,
+        _ => VariantEval::new(pos.rules(), form),
+    };
     let start = limits.received.unwrap_or_else(Instant::now);
     let us = if pos.side() == 0 {
         Color::Black
@@ -332,9 +582,12 @@ pub fn search(
     } else {
         time::budget(limits, us, overhead_ms)
     };
+    let values = eval.values().to_vec();
     let mut s = Search {
         control,
-        values: piece_values(pos.rules()),
+        tables,
+        eval,
+        values,
         nodes: 0,
         start,
         maximum: budget.map(|b| b.maximum),
@@ -342,6 +595,10 @@ pub fn search(
         aborted: false,
         history: history.to_vec(),
         pv: vec![Vec::new(); MAX_PLY + 2],
+        killers: vec![[None; 2]; MAX_PLY + 2],
+        root_depth: 0,
+        root_best: None,
+        lmr: lmr_table(),
     };
     let legal = pos.legal_moves();
     let mut result = VariantResult {
@@ -356,7 +613,9 @@ pub fn search(
         .unwrap_or(MAX_PLY as u32 - 1)
         .clamp(1, MAX_PLY as u32 - 1);
     for depth in 1..=max_depth {
-        let score = s.negamax(pos, depth, -INF, INF, 0, result.best);
+        s.root_depth = depth as i32;
+        s.root_best = result.best;
+        let score = s.negamax(pos, depth as i32, -INF, INF, 0, true, false);
         if s.aborted && depth > 1 {
             break;
         }
@@ -382,6 +641,7 @@ pub fn search(
             }
         }
     }
+    s.tables.eval = Some((form, s.eval));
     // A search stopped during pondering still answers only when told (the front end waits).
     result
 }
@@ -390,18 +650,6 @@ pub fn search(
 mod tests {
     use super::*;
     use crate::variant::VariantId;
-
-    #[test]
-    fn values_order_the_pieces_as_players_do() {
-        let r = VariantId::Chu.rules();
-        let v = piece_values(r);
-        let of = |s: &str| v[r.kind_index(s).unwrap() as usize];
-        assert!(of("p") < of("g"));
-        assert!(of("g") < of("r"));
-        assert!(of("r") < of("q"));
-        assert!(of("q") < of("n"));
-        assert_eq!(of("k"), 0);
-    }
 
     #[test]
     fn takes_a_hanging_king_in_chu_and_finds_mate_in_minishogi() {
@@ -418,13 +666,33 @@ mod tests {
         )
         .unwrap();
         let history = [(pos.key(), pos.in_check_now())];
-        let r = search(&mut pos, &history, &limits, 0, &control, &mut |_| {});
+        let mut tables = VariantTables::new(1, &pos);
+        let r = search(
+            &mut pos,
+            &history,
+            &limits,
+            0,
+            &control,
+            &mut tables,
+            true,
+            &mut |_| {},
+        );
         assert!(pos.move_text(r.best.unwrap()).starts_with("1l1a"));
         // Minishogi: a gold drop leaves White's king on 1a no move (G*1b mates; G*3b
         // stalemates, which loses too).
         let mut pos = VPosition::from_sfen(VariantId::Mini, "4k/5/4P/5/K4 b G 1").unwrap();
         let history = [(pos.key(), pos.in_check_now())];
-        let r = search(&mut pos, &history, &limits, 0, &control, &mut |_| {});
+        let mut tables = VariantTables::new(1, &pos);
+        let r = search(
+            &mut pos,
+            &history,
+            &limits,
+            0,
+            &control,
+            &mut tables,
+            true,
+            &mut |_| {},
+        );
         pos.make(r.best.unwrap());
         assert!(pos.legal_moves().is_empty());
         assert!(r.score >= MATE - 2);
@@ -460,7 +728,17 @@ mod tests {
             "rbsgk/4p/5/P4/KGSBR b - 1",
             ["1e1d", "5a5b", "1d1e"],
         );
-        let r = search(&mut pos, &history, &limits, 0, &control, &mut |_| {});
+        let mut tables = VariantTables::new(1, &pos);
+        let r = search(
+            &mut pos,
+            &history,
+            &limits,
+            0,
+            &control,
+            &mut tables,
+            true,
+            &mut |_| {},
+        );
         assert_eq!(pos.move_text(r.best.unwrap()), "5b5a");
         assert_eq!(r.score, MATE - 1);
         // Judkins shogi, the same on 6x6: a repetition is a draw.
@@ -478,7 +756,17 @@ mod tests {
             pos.rules().repetition(&after, 0),
             Some(crate::variant::Verdict::Draw)
         );
-        let r = search(&mut pos, &history, &limits, 0, &control, &mut |_| {});
+        let mut tables = VariantTables::new(1, &pos);
+        let r = search(
+            &mut pos,
+            &history,
+            &limits,
+            0,
+            &control,
+            &mut tables,
+            true,
+            &mut |_| {},
+        );
         assert!(r.score < MATE - 100);
     }
 }

@@ -53,6 +53,11 @@ pub trait UsiEngine {
     fn bench(&mut self, depth: Option<u32>, events: Sender<EngineEvent>) -> Result<(), String>;
     /// The static evaluation of the position, explained.
     fn explain_eval(&self) -> String;
+    /// Whether the game is over at the current position, by the rules of the game played (a
+    /// front end that keeps the game, as XBoard's, announces it); `None` while it goes on.
+    fn game_end(&self) -> Option<response::GameEnd> {
+        None
+    }
 }
 
 /// Spawns the stdin reader: one line per message; the channel closes at end of input.

@@ -11,6 +11,15 @@ pub enum UsiScore {
     Mate(i32),
 }
 
+/// A game's end: who won (0 the first player, 1 the second; `None` a draw) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The winner, by side index.
+    pub winner: Option<usize>,
+    /// Why, in a few words.
+    pub reason: String,
+}
+
 /// One `info` line of search progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InfoLine {

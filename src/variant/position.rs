@@ -233,6 +233,11 @@ impl VPosition {
         is_piece(c).then(|| (kind_of(c), side_of(c)))
     }
 
+    /// The squares of `side`'s pieces on the board, in no order.
+    pub fn pieces(&self, side: Side) -> &[u16] {
+        &self.pieces[side]
+    }
+
     /// How many of a kind a side holds in hand.
     pub fn in_hand(&self, side: Side, kind: u8) -> u8 {
         self.hands[side][kind as usize]
@@ -874,6 +879,31 @@ impl VPosition {
             self.take(to);
             undo.mover_burnt = true;
         }
+    }
+
+    /// Passes the move to the other side (the search's null move); returns what
+    /// `unmake_null` needs.
+    pub fn make_null(&mut self) -> u16 {
+        let lion_capture = self.lion_capture;
+        self.set_lion_capture(NO_SQUARE);
+        self.side ^= 1;
+        self.ply += 1;
+        self.key ^= self.zobrist.side;
+        lion_capture
+    }
+
+    /// Takes back `make_null`, which returned `lion_capture`.
+    pub fn unmake_null(&mut self, lion_capture: u16) {
+        self.key ^= self.zobrist.side;
+        self.side ^= 1;
+        self.ply -= 1;
+        self.set_lion_capture(lion_capture);
+    }
+
+    /// The number of square indices (the board and its border): every square, and every
+    /// move's `from` and `to`, is below it.
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
     }
 
     /// Takes back `m`, played with `make`, which returned `undo`.
@@ -1750,6 +1780,19 @@ mod tests {
             VPosition::from_sfen(VariantId::Mini, "4k/5/5/5/K4 b 99999999999999999999999P 1")
                 .is_err()
         );
+    }
+
+    #[test]
+    fn a_null_move_passes_and_is_taken_back() {
+        // Chu: a lion's capture that limits the next move (lion trading) is forgotten by a pass.
+        let mut pos = VPosition::start(VariantId::Chu);
+        let (key, sfen) = (pos.key(), pos.to_sfen());
+        let saved = pos.make_null();
+        assert_eq!(pos.side(), 1);
+        assert_ne!(pos.key(), key);
+        assert_eq!(pos.to_sfen().split_whitespace().nth(1), Some("w"));
+        pos.unmake_null(saved);
+        assert_eq!((pos.key(), pos.to_sfen()), (key, sfen));
     }
 
     #[test]
