@@ -3,7 +3,8 @@
 //! Layers, imports one way only (`scripts/check_layers.sh` checks them; docs/architecture.md):
 //!
 //! ```text
-//! engine -> usi -> search -> eval -> shogi
+//! engine -> usi -> search -> eval -> shogi, variant
+//! xboard -> usi, search, variant
 //! engine -> bench -> search
 //! engine -> book -> search, shogi
 //! tune -> search, eval, shogi
@@ -12,7 +13,8 @@
 //!
 //! `shogi` is the rules of 9x9 shogi; `search` never prints (it reports events); `usi` defines
 //! the `usi::UsiEngine` trait that `engine` implements, knows no bitboards, and takes from
-//! `search` only the plain data a `go` command is parsed into.
+//! `search` only the plain data a `go` command is parsed into. `xboard` is the second front end
+//! (chosen when the first command is `xboard`): it drives the same `UsiEngine`.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
@@ -26,3 +28,4 @@ pub mod shogi;
 pub mod tune;
 pub mod usi;
 pub mod variant;
+pub mod xboard;

@@ -285,7 +285,13 @@ fn main() {
             let input = hisha::usi::spawn_stdin_reader();
             let mut engine = Engine::new();
             let mut stdout = std::io::stdout();
-            hisha::usi::run(&mut engine, input, &mut stdout);
+            // XBoard when the first command is `xboard`, USI otherwise.
+            let first = input.recv().ok();
+            if first.as_deref().map(str::trim) == Some("xboard") {
+                hisha::xboard::run(&mut engine, input, &mut stdout);
+            } else if first.is_some() {
+                hisha::usi::run_from(&mut engine, first, input, &mut stdout);
+            }
         }
         Cmd::Book { command } => book_command(command),
         Cmd::Bench { depth } => {

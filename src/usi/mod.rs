@@ -90,6 +90,16 @@ pub fn spawn_stdin_reader() -> Receiver<String> {
 
 /// Runs the protocol until `quit` or end of input.
 pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn Write) {
+    run_from(engine, None, input, out);
+}
+
+/// Runs the protocol, `first` (a line already read, if any) before the rest of `input`.
+pub fn run_from<E: UsiEngine>(
+    engine: &mut E,
+    first: Option<String>,
+    input: Receiver<String>,
+    out: &mut dyn Write,
+) {
     let (events_tx, events_rx) = unbounded::<EngineEvent>();
     let mut front = FrontEnd {
         engine,
@@ -98,6 +108,11 @@ pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn 
         searching: false,
         deferred: VecDeque::new(),
     };
+    if let Some(line) = first {
+        if !front.on_line(&line) {
+            return;
+        }
+    }
     loop {
         select! {
             recv(events_rx) -> event => {
@@ -114,25 +129,8 @@ pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn 
                     front.quit();
                     return; // end of input: behave as `quit`
                 };
-                let received = std::time::Instant::now();
-                match command::parse(&line) {
-                    Ok(Command::Quit) => {
-                        front.quit();
-                        return;
-                    }
-                    // The clock runs from now, even if the go waits for a search to end.
-                    Ok(Command::Go(limits)) => front.on_command(Command::Go(Limits {
-                        received: Some(received),
-                        ..limits
-                    })),
-                    Ok(Command::PonderHit(Some(clock))) => {
-                        front.on_command(Command::PonderHit(Some(Limits {
-                            received: Some(received),
-                            ..clock
-                        })))
-                    }
-                    Ok(c) => front.on_command(c),
-                    Err(e) => front.error(&e),
+                if !front.on_line(&line) {
+                    return;
                 }
             }
         }
@@ -150,6 +148,31 @@ struct FrontEnd<'a, E: UsiEngine> {
 }
 
 impl<E: UsiEngine> FrontEnd<'_, E> {
+    /// Handles one input line; false on `quit`.
+    fn on_line(&mut self, line: &str) -> bool {
+        let received = std::time::Instant::now();
+        match command::parse(line) {
+            Ok(Command::Quit) => {
+                self.quit();
+                return false;
+            }
+            // The clock runs from now, even if the go waits for a search to end.
+            Ok(Command::Go(limits)) => self.on_command(Command::Go(Limits {
+                received: Some(received),
+                ..limits
+            })),
+            Ok(Command::PonderHit(Some(clock))) => {
+                self.on_command(Command::PonderHit(Some(Limits {
+                    received: Some(received),
+                    ..clock
+                })))
+            }
+            Ok(c) => self.on_command(c),
+            Err(e) => self.error(&e),
+        }
+        true
+    }
+
     fn send(&mut self, text: &str) {
         let _ = writeln!(self.out, "{text}");
         let _ = self.out.flush();

@@ -1,0 +1,530 @@
+//! The XBoard (CECP) front end, for the large variants: what WinBoard (its Alien Edition draws
+//! the large shogi boards) and HaChu's players use. It starts when the first command is
+//! `xboard`, and drives the same `UsiEngine` as the USI front end: the game is kept here as
+//! USI move text and handed to the engine as `position startpos moves ...`.
+//!
+//! Notation is HaChu's: a square is a file letter from the left and a rank number from the
+//! bottom (the first player's side; `a1` is the bottom left corner), a multi-leg move is legs
+//! joined by commas (`e6f7,f7e6`), a promotion ends in `+` (`=` declines one). The first
+//! player, sente, is XBoard's "white": `1-0` is a win for it. The engine prints a multi-leg move
+//! one leg to a `move` line, every leg but the last ending in a comma, as HaChu does.
+//!
+//! Supported: `protover`, `new`, `variant`, `force`, `go`, `playother`, `usermove`, `?`,
+//! `time`, `otim`, `level`, `st`, `sd`, `memory`, `cores`, `ping`, `post`, `nopost`, `result`,
+//! `undo`, `remove`, `quit`; the rest of the protocol is acknowledged or refused with
+//! `Error (...)`. `setboard` is not offered: a game starts from its variant's setup.
+
+use crate::search::Limits;
+use crate::usi::response::{BestMove, EngineEvent, GameEnd, UsiScore};
+use crate::usi::UsiEngine;
+use crate::variant::VariantId;
+use crossbeam_channel::{select, unbounded, Receiver, Sender};
+use std::io::Write;
+use std::time::Instant;
+
+/// The variants offered, by their XBoard names (HaChu's where it has them).
+const VARIANTS: [(&str, VariantId); 4] = [
+    ("chu", VariantId::Chu),
+    ("dai", VariantId::Dai),
+    ("tenjiku", VariantId::Tenjiku),
+    ("daidai", VariantId::DaiDai),
+];
+
+/// A USI move text on an `n`-square board (`8g7f8g`, `5i5h+`) in XBoard's notation
+/// (`e6f7,f7e6`, `h4h5+`), one string a leg.
+pub fn to_xboard(usi: &str, n: usize) -> Option<Vec<String>> {
+    let promote = usi.ends_with('+');
+    let body = usi.trim_end_matches('+');
+    let mut squares = Vec::new();
+    let mut rest = body;
+    while !rest.is_empty() {
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        let file: usize = rest[..digits].parse().ok()?;
+        let rank = rest[digits..].chars().next()?;
+        if !rank.is_ascii_lowercase() || file == 0 || file > n {
+            return None;
+        }
+        let row = (rank as u8 - b'a') as usize;
+        if row >= n {
+            return None;
+        }
+        squares.push(format!("{}{}", (b'a' + (n - file) as u8) as char, n - row));
+        rest = &rest[digits + 1..];
+    }
+    if squares.len() < 2 {
+        return None;
+    }
+    let mut legs: Vec<String> = squares.windows(2).map(|w| w.concat()).collect();
+    if promote {
+        legs.last_mut()?.push('+');
+    }
+    Some(legs)
+}
+
+/// An XBoard move (`e6f7,f7e6`, `h4h5+`, `h4h5=`) as USI move text on an `n`-square board.
+pub fn from_xboard(text: &str, n: usize) -> Option<String> {
+    let promote = text.ends_with('+');
+    let body = text.trim_end_matches(['+', '=']);
+    let mut path: Vec<(usize, usize)> = Vec::new();
+    for leg in body.split(',') {
+        let mut squares = Vec::new();
+        let mut rest = leg;
+        while !rest.is_empty() {
+            let letter = rest.chars().next()?;
+            let digits = rest[1..].chars().take_while(char::is_ascii_digit).count();
+            let rank: usize = rest[1..1 + digits].parse().ok()?;
+            if !letter.is_ascii_lowercase() || rank == 0 || rank > n {
+                return None;
+            }
+            let file = (letter as u8 - b'a') as usize;
+            if file >= n {
+                return None;
+            }
+            squares.push((n - file, n - rank));
+            rest = &rest[1 + digits..];
+        }
+        match (squares.as_slice(), path.last()) {
+            // The first leg, or a leg that starts where the last one ended.
+            (&[a, b], None) => path.extend([a, b]),
+            (&[a, b], Some(&end)) if a == end => path.push(b),
+            _ => return None,
+        }
+    }
+    let mut s: String = path
+        .iter()
+        .map(|&(file, row)| format!("{file}{}", (b'a' + row as u8) as char))
+        .collect();
+    if promote {
+        s.push('+');
+    }
+    Some(s)
+}
+
+/// The clock as XBoard gives it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Clock {
+    /// Moves per session (0: the whole game).
+    moves_per_session: u32,
+    /// Increment, ms.
+    increment_ms: u64,
+    /// Exactly this long a move (`st`), ms.
+    per_move_ms: Option<u64>,
+    /// The engine's and the opponent's time left, ms.
+    own_ms: Option<u64>,
+    other_ms: Option<u64>,
+    /// Depth limit (`sd`).
+    depth: Option<u32>,
+}
+
+struct Session<'a, E: UsiEngine> {
+    engine: &'a mut E,
+    out: &'a mut dyn Write,
+    events: Sender<EngineEvent>,
+    variant: (&'static str, VariantId),
+    moves: Vec<String>,
+    force: bool,
+    /// The side the engine plays (0 first), when not in force mode.
+    engine_side: usize,
+    clock: Clock,
+    post: bool,
+    searching: bool,
+    /// The running search's move is to be thrown away (`force`, `new`, `undo` during it).
+    discard: bool,
+    /// Commands that need an idle engine, received during a search.
+    deferred: Vec<String>,
+    game_over: bool,
+}
+
+/// Runs XBoard until `quit` or the end of input (`xboard` itself already read).
+pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn Write) {
+    let (events, events_rx) = unbounded::<EngineEvent>();
+    let mut s = Session {
+        engine,
+        out,
+        events,
+        variant: VARIANTS[0],
+        moves: Vec::new(),
+        force: false,
+        engine_side: 1,
+        clock: Clock::default(),
+        post: false,
+        searching: false,
+        discard: false,
+        deferred: Vec::new(),
+        game_over: false,
+    };
+    s.select_variant(VARIANTS[0]);
+    loop {
+        select! {
+            recv(events_rx) -> event => {
+                if let Ok(event) = event {
+                    s.on_event(event);
+                }
+            }
+            recv(input) -> line => {
+                while let Ok(event) = events_rx.try_recv() {
+                    s.on_event(event);
+                }
+                let Ok(line) = line else { break };
+                if !s.on_line(line.trim()) {
+                    break;
+                }
+            }
+        }
+    }
+    if s.searching {
+        s.engine.stop();
+        while s.searching {
+            match events_rx.recv() {
+                Ok(event) => s.on_event(event),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+impl<E: UsiEngine> Session<'_, E> {
+    fn send(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+
+    fn size(&self) -> usize {
+        self.variant.1.rules().files as usize
+    }
+
+    fn select_variant(&mut self, v: (&'static str, VariantId)) {
+        self.variant = v;
+        if let Err(e) = self
+            .engine
+            .set_option("USI_Variant", Some(v.1.rules().name))
+        {
+            self.send(&format!("Error ({e}): variant {}", v.0));
+        }
+        self.moves.clear();
+        self.game_over = false;
+        let _ = self.engine.set_position(None, &[]);
+    }
+
+    /// Handles one line; false on `quit`.
+    fn on_line(&mut self, line: &str) -> bool {
+        let received = Instant::now();
+        let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
+        let arg = arg.trim();
+        match cmd {
+            "" | "xboard" | "accepted" | "rejected" | "computer" | "name" | "rating" | "ics"
+            | "random" | "hard" | "easy" | "draw" | "hint" | "bk" | "otim" => {
+                if cmd == "otim" {
+                    self.clock.other_ms = arg.parse::<u64>().ok().map(|cs| cs * 10);
+                }
+            }
+            "quit" => return false,
+            "protover" => {
+                let names: Vec<&str> = VARIANTS.iter().map(|v| v.0).collect();
+                self.send(&format!(
+                    "feature ping=1 setboard=0 playother=1 usermove=1 time=1 draw=0 sigint=0 \
+                     sigterm=0 reuse=1 analyze=0 colors=0 memory=1 smp=1 debug=1 \
+                     myname=\"{}\" variants=\"{}\"",
+                    self.engine.name(),
+                    names.join(",")
+                ));
+                self.send("feature done=1");
+            }
+            "?" => {
+                if self.searching {
+                    self.engine.stop();
+                }
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "time" => self.clock.own_ms = arg.parse::<u64>().ok().map(|cs| cs * 10),
+            "result" | "force" | "new" | "undo" | "remove" if self.searching => {
+                // Stop thinking; the move that comes is not played.
+                self.discard = true;
+                self.engine.stop();
+                self.deferred.push(line.to_string());
+            }
+            _ if self.searching => self.deferred.push(line.to_string()),
+            _ => self.execute(line, received),
+        }
+        true
+    }
+
+    /// A command that needs an idle engine.
+    fn execute(&mut self, line: &str, received: Instant) {
+        let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
+        let arg = arg.trim();
+        match cmd {
+            "ping" => self.send(&format!("pong {arg}")),
+            "new" => {
+                self.force = false;
+                self.engine_side = 1;
+                self.clock.depth = None;
+                let _ = self.engine.new_game();
+                self.select_variant(self.variant);
+            }
+            "variant" => match VARIANTS
+                .iter()
+                .find(|v| v.0 == arg || v.1.rules().name == arg)
+            {
+                Some(&v) => self.select_variant(v),
+                None => self.send(&format!("Error (unknown variant): {arg}")),
+            },
+            "force" => self.force = true,
+            "result" => self.force = true,
+            "go" => {
+                self.force = false;
+                self.engine_side = self.moves.len() % 2;
+                self.think(received);
+            }
+            "playother" => {
+                self.force = false;
+                self.engine_side = 1 - self.moves.len() % 2;
+            }
+            "level" => self.level(arg),
+            "st" => match arg.parse::<u64>() {
+                Ok(s) if s > 0 => self.clock.per_move_ms = Some(s * 1000),
+                _ => self.send(&format!("Error (bad time): {line}")),
+            },
+            "sd" => match arg.parse::<u32>() {
+                Ok(d) if d > 0 => self.clock.depth = Some(d),
+                _ => self.send(&format!("Error (bad depth): {line}")),
+            },
+            "memory" => self.option("USI_Hash", arg),
+            "cores" => self.option("Threads", arg),
+            "option" => {
+                let (name, value) = arg.split_once('=').unwrap_or((arg, ""));
+                self.option(name, value);
+            }
+            "undo" | "remove" => {
+                let n = if cmd == "undo" { 1 } else { 2 };
+                if self.moves.len() < n {
+                    self.send(&format!("Error (no move to take back): {cmd}"));
+                } else {
+                    self.moves.truncate(self.moves.len() - n);
+                    self.game_over = false;
+                    let moves = self.moves.clone();
+                    let _ = self.engine.set_position(None, &moves);
+                }
+            }
+            "usermove" => self.user_move(arg, received),
+            _ => self.send(&format!("Error (unknown command): {cmd}")),
+        }
+    }
+
+    fn option(&mut self, name: &str, value: &str) {
+        if let Err(e) = self.engine.set_option(name, Some(value)) {
+            self.send(&format!("Error ({e}): option {name}"));
+        }
+    }
+
+    /// `level MPS BASE INC`: BASE minutes or minutes:seconds, INC seconds.
+    fn level(&mut self, arg: &str) {
+        let words: Vec<&str> = arg.split_whitespace().collect();
+        let parsed = (|| {
+            let mps: u32 = words.first()?.parse().ok()?;
+            let inc: f64 = words.get(2)?.parse().ok()?;
+            let base = words.get(1)?;
+            let (min, sec) = base.split_once(':').unwrap_or((base, "0"));
+            let base_ms = min.parse::<u64>().ok()? * 60_000 + sec.parse::<u64>().ok()? * 1000;
+            Some((mps, base_ms, (inc * 1000.0) as u64))
+        })();
+        match parsed {
+            Some((mps, base_ms, inc_ms)) => {
+                self.clock = Clock {
+                    moves_per_session: mps,
+                    increment_ms: inc_ms,
+                    per_move_ms: None,
+                    own_ms: Some(base_ms),
+                    other_ms: Some(base_ms),
+                    depth: self.clock.depth,
+                };
+            }
+            None => self.send(&format!("Error (bad level): level {arg}")),
+        }
+    }
+
+    fn user_move(&mut self, text: &str, received: Instant) {
+        if self.game_over {
+            self.send(&format!("Illegal move (the game is over): {text}"));
+            return;
+        }
+        let Some(usi) = from_xboard(text, self.size()) else {
+            self.send(&format!("Illegal move (cannot read it): {text}"));
+            return;
+        };
+        let mut moves = self.moves.clone();
+        moves.push(usi);
+        if let Err(e) = self.engine.set_position(None, &moves) {
+            let why = e.rsplit(": ").next().unwrap_or(&e).to_string();
+            self.send(&format!("Illegal move ({why}): {text}"));
+            let moves = self.moves.clone();
+            let _ = self.engine.set_position(None, &moves);
+            return;
+        }
+        self.moves = moves;
+        if self.announce_end() {
+            return;
+        }
+        if !self.force && self.moves.len() % 2 == self.engine_side {
+            self.think(received);
+        }
+    }
+
+    /// Prints the result if the game is over; true then.
+    fn announce_end(&mut self) -> bool {
+        let Some(GameEnd { winner, reason }) = self.engine.game_end() else {
+            return false;
+        };
+        self.game_over = true;
+        let result = match winner {
+            None => "1/2-1/2",
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+        };
+        self.send(&format!("{result} {{{reason}}}"));
+        true
+    }
+
+    fn think(&mut self, received: Instant) {
+        if self.game_over || self.searching {
+            return;
+        }
+        let side = self.moves.len() % 2;
+        let mut limits = Limits {
+            depth: self.clock.depth,
+            received: Some(received),
+            ..Limits::default()
+        };
+        if let Some(ms) = self.clock.per_move_ms {
+            limits.movetime = Some(ms);
+        } else if let Some(own) = self.clock.own_ms {
+            if self.clock.moves_per_session > 0 {
+                // Classical: spread what is left over the moves to the next session.
+                let played = (self.moves.len() / 2) as u32 % self.clock.moves_per_session;
+                let left = (self.clock.moves_per_session - played).max(1) as u64;
+                limits.movetime = Some((own / (left + 1)).max(10));
+            } else {
+                limits.time[side] = Some(own);
+                limits.time[1 - side] = self.clock.other_ms.or(Some(own));
+                limits.inc = [self.clock.increment_ms; 2];
+            }
+        } else if limits.depth.is_none() {
+            limits.movetime = Some(5000);
+        }
+        match self.engine.go(limits, self.events.clone()) {
+            Ok(()) => {
+                self.searching = true;
+                self.discard = false;
+            }
+            Err(e) => self.send(&format!("Error ({e}): go")),
+        }
+    }
+
+    fn on_event(&mut self, event: EngineEvent) {
+        match event {
+            EngineEvent::Info(info) if self.post && !self.discard => {
+                let score = match info.score {
+                    UsiScore::Cp(v) => v,
+                    UsiScore::Mate(p) if p > 0 => 100_000 - p,
+                    UsiScore::Mate(p) => -100_000 - p,
+                };
+                let n = self.size();
+                let pv: Vec<String> = info
+                    .pv
+                    .iter()
+                    .filter_map(|m| to_xboard(m, n).map(|legs| legs.join(",")))
+                    .collect();
+                let line = format!(
+                    "{} {} {} {} {}",
+                    info.depth,
+                    score,
+                    info.time_ms / 10,
+                    info.nodes,
+                    pv.join(" ")
+                );
+                self.send(&line);
+            }
+            EngineEvent::Info(_) | EngineEvent::Message(_) | EngineEvent::Raw(_) => {}
+            EngineEvent::Done | EngineEvent::Checkmate(_) => {
+                self.engine.search_finished();
+                self.searching = false;
+            }
+            EngineEvent::BestMove(b) => {
+                self.engine.search_finished();
+                self.searching = false;
+                if !self.discard {
+                    self.play(b);
+                }
+                self.discard = false;
+            }
+        }
+        let now = Instant::now();
+        while !self.searching && !self.deferred.is_empty() {
+            let line = self.deferred.remove(0);
+            self.execute(&line, now);
+        }
+    }
+
+    fn play(&mut self, b: BestMove) {
+        let BestMove::Move { best, .. } = b else {
+            self.send("resign");
+            return;
+        };
+        let Some(legs) = to_xboard(&best, self.size()) else {
+            self.send("resign");
+            return;
+        };
+        let mut moves = self.moves.clone();
+        moves.push(best);
+        if self.engine.set_position(None, &moves).is_err() {
+            self.send("resign");
+            return;
+        }
+        self.moves = moves;
+        let last = legs.len() - 1;
+        for (i, leg) in legs.iter().enumerate() {
+            self.send(&format!("move {leg}{}", if i < last { "," } else { "" }));
+        }
+        self.announce_end();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_translate_both_ways() {
+        // Chu (12x12): HaChu's first move h4h5 is Hisha's 5i5h.
+        assert_eq!(to_xboard("5i5h", 12), Some(vec!["h4h5".to_string()]));
+        assert_eq!(from_xboard("h4h5", 12).as_deref(), Some("5i5h"));
+        // A lion's igui, a double move, a promotion, and the corners of dai dai's board.
+        assert_eq!(
+            to_xboard("8g7f8g", 12),
+            Some(vec!["e6f7".to_string(), "f7e6".to_string()])
+        );
+        assert_eq!(from_xboard("e6f7,f7e6", 12).as_deref(), Some("8g7f8g"));
+        assert_eq!(from_xboard("e6f7,f7g8", 12).as_deref(), Some("8g7f6e"));
+        assert_eq!(from_xboard("h4h5+", 12).as_deref(), Some("5i5h+"));
+        assert_eq!(from_xboard("h4h5=", 12).as_deref(), Some("5i5h"));
+        assert_eq!(to_xboard("5i5h+", 12), Some(vec!["h4h5+".to_string()]));
+        assert_eq!(to_xboard("17q1a", 17), Some(vec!["a1q17".to_string()]));
+        assert_eq!(from_xboard("a1q17", 17).as_deref(), Some("17q1a"));
+        for bad in [
+            "",
+            "h4",
+            "h4h5,",
+            "z1a1",
+            "a0a1",
+            "a1a13",
+            "h4h5,i9i8",
+            "e6f7,f7",
+        ] {
+            assert_eq!(from_xboard(bad, 12), None, "{bad}");
+        }
+        for bad in ["", "5i", "13a1a", "1m1a", "0a1a"] {
+            assert_eq!(to_xboard(bad, 12), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,239 @@
+//! Scripted XBoard conversations with the real binary, as WinBoard has them with a large-shogi
+//! engine: the handshake, moves both ways in HaChu's notation (checked against the rules),
+//! time and depth limits, `ping` during a search, take-backs, and bad input.
+
+use crossbeam_channel::{unbounded, Receiver};
+use hisha::variant::{VPosition, VariantId};
+use hisha::xboard::{from_xboard, to_xboard};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct XBoard {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl XBoard {
+    fn start() -> XBoard {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hisha"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start hisha");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = unbounded();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take().unwrap();
+        XBoard {
+            child,
+            stdin,
+            lines: rx,
+        }
+    }
+
+    fn send(&mut self, cmd: &str) {
+        writeln!(self.stdin, "{cmd}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The lines up to and with the first that starts with `prefix`.
+    fn expect(&mut self, prefix: &str, ms: u64) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_millis(ms);
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no {prefix:?} within {ms} ms; got {seen:?}"),
+            }
+        }
+    }
+
+    /// The engine's move: its `move` lines joined (a multi-leg move comes a leg a line).
+    fn expect_move(&mut self, ms: u64) -> String {
+        let mut legs = String::new();
+        loop {
+            let line = self.expect("move ", ms).pop().unwrap();
+            legs.push_str(&line["move ".len()..]);
+            if !line.ends_with(',') {
+                return legs;
+            }
+        }
+    }
+
+    /// Pings, and returns what came before the pong.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("ping 9");
+        let mut seen = self.expect("pong 9", 5000);
+        seen.pop();
+        seen
+    }
+}
+
+impl Drop for XBoard {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts a session in `variant`, past the handshake.
+fn session(variant: &str) -> XBoard {
+    let mut x = XBoard::start();
+    x.send("xboard");
+    x.send("protover 2");
+    let features = x.expect("feature done=1", 5000).join("\n");
+    assert!(
+        features.contains("variants=\"chu,dai,tenjiku,daidai\""),
+        "{features}"
+    );
+    assert!(features.contains("usermove=1") && features.contains("ping=1"));
+    x.send("new");
+    x.send(&format!("variant {variant}"));
+    assert!(x.sync().is_empty());
+    x
+}
+
+/// Plays `moves` (USI text) from the start of `id` and checks that XBoard move `reply` is
+/// legal there; returns its USI text.
+fn legal_reply(id: VariantId, moves: &[String], reply: &str) -> String {
+    let n = id.rules().files as usize;
+    let mut pos = VPosition::start(id);
+    for m in moves {
+        let m = pos.parse_move(m).unwrap();
+        pos.make(m);
+    }
+    let usi = from_xboard(reply, n).unwrap_or_else(|| panic!("unreadable move {reply}"));
+    assert!(pos.parse_move(&usi).is_ok(), "{reply} ({usi}) is not legal");
+    usi
+}
+
+#[test]
+fn plays_second_after_new_and_answers_each_move() {
+    let mut x = session("chu");
+    x.send("st 1");
+    // HaChu's first move, sente's middle pawn.
+    x.send("usermove h4h5");
+    let start = Instant::now();
+    let reply = x.expect_move(3000);
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
+    let mut game = vec!["5i5h".to_string()];
+    game.push(legal_reply(VariantId::Chu, &game, &reply));
+    // Its move in our notation, and one more exchange.
+    let ours = to_xboard(&game[1], 12).unwrap().join(",");
+    assert_eq!(ours, reply);
+    x.send("usermove g4g5");
+    let reply = x.expect_move(3000);
+    game.push("6i6h".to_string());
+    legal_reply(VariantId::Chu, &game, &reply);
+}
+
+#[test]
+fn go_makes_it_play_the_side_to_move_and_force_stops_it() {
+    let mut x = session("chu");
+    x.send("sd 2");
+    x.send("post");
+    x.send("go");
+    let lines = x.expect("move ", 10_000);
+    // Thinking lines: depth, score, time (centiseconds), nodes, the line.
+    assert!(
+        lines.iter().any(|l| l.starts_with("2 ")),
+        "no depth-2 thinking line: {lines:?}"
+    );
+    let first = lines.last().unwrap()["move ".len()..].to_string();
+    let first = legal_reply(VariantId::Chu, &[], &first);
+    // In force mode moves are taken and not answered.
+    x.send("force");
+    x.send("usermove e9e8");
+    assert!(x.sync().is_empty());
+    // A second sente move that the engine's first did not touch.
+    let second = ["5i5h", "6i6h", "4i4h"]
+        .into_iter()
+        .find(|m| !first.contains(&m[..2]) && !first.contains(&m[2..]))
+        .unwrap();
+    x.send(&format!("usermove {}", to_xboard(second, 12).unwrap()[0]));
+    let said = x.sync();
+    assert!(said.is_empty(), "{said:?}");
+    // Take both back, and let it move for the side to move (white, after sente's first).
+    x.send("remove");
+    x.send("go");
+    let reply = x.expect_move(10_000);
+    legal_reply(VariantId::Chu, &[first], &reply);
+}
+
+#[test]
+fn ping_waits_for_the_move_of_a_running_search() {
+    let mut x = session("chu");
+    x.send("st 1");
+    x.send("go");
+    x.send("ping 4");
+    let lines = x.expect("pong 4", 5000);
+    assert!(
+        lines.iter().any(|l| l.starts_with("move ")),
+        "the pong came before the move: {lines:?}"
+    );
+}
+
+#[test]
+fn illegal_moves_and_bad_commands_are_refused_and_change_nothing() {
+    let mut x = session("chu");
+    x.send("force");
+    for bad in ["h4h6", "zz", "h4h5,h5h6", "a1a1", "e9e8"] {
+        x.send(&format!("usermove {bad}"));
+        let said = x.sync();
+        assert!(
+            said.len() == 1 && said[0].starts_with("Illegal move") && said[0].ends_with(bad),
+            "{bad}: {said:?}"
+        );
+    }
+    x.send("frobnicate");
+    assert_eq!(x.sync(), ["Error (unknown command): frobnicate"]);
+    x.send("variant chess");
+    assert_eq!(x.sync(), ["Error (unknown variant): chess"]);
+    x.send("sd x");
+    assert_eq!(x.sync(), ["Error (bad depth): sd x"]);
+    x.send("undo");
+    assert_eq!(x.sync(), ["Error (no move to take back): undo"]);
+    // Still the start position, sente to move.
+    x.send("usermove h4h5");
+    assert!(x.sync().is_empty());
+    x.send("sd 1");
+    x.send("go");
+    let reply = x.expect_move(5000);
+    legal_reply(VariantId::Chu, &["5i5h".to_string()], &reply);
+}
+
+#[test]
+fn plays_dai_dai_and_the_other_boards() {
+    for (name, id) in [
+        ("daidai", VariantId::DaiDai),
+        ("tenjiku", VariantId::Tenjiku),
+        ("dai", VariantId::Dai),
+    ] {
+        let mut x = session(name);
+        x.send("sd 2");
+        x.send("go");
+        let reply = x.expect_move(20_000);
+        legal_reply(id, &[], &reply);
+    }
+}
