@@ -20,7 +20,7 @@ FS_NODES2 ?= 30000
 # that runs with different clocks or openings can be played side by side.
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games bench criterion lint fmt weights weights-fit weights-data check-weights opening-data book suite \
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion lint fmt weights weights-fit weights-data check-weights opening-data book suite \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
 
 help:
@@ -80,6 +80,16 @@ variant-games: build ## VARIANT_GAMES (20) complete self-play games of each vari
 	cd scripts/oracle && npm install --silent --no-audit --no-fund
 	for v in microshogi minishogi judkins chushogi; do \
 		$(PY) scripts/variant_games.py $$v $(VARIANT_GAMES) --nodes $(NODES) --hisha $(BIN) || exit 1; done
+
+VARIANT ?= chushogi
+OPPONENT ?= hachu
+match-variant: build ## GAMES games of VARIANT (chushogi) against OPPONENT (hachu, fairy, random, hisha) at BYOYOMI ms, refereed and timed
+	cd scripts/oracle && npm install --silent --no-audit --no-fund
+	$(PY) scripts/variant_match.py $(VARIANT) $(GAMES) --opponent $(OPPONENT) --byoyomi $(BYOYOMI) --hisha $(BIN)
+
+match-xboard: build ## GAMES chu games against HaChu with both engines speaking XBoard, ST (1) seconds a move
+	cd scripts/oracle && npm install --silent --no-audit --no-fund
+	$(PY) scripts/xboard_match.py $(GAMES) --st $(or $(ST),1) --hisha $(BIN)
 
 perft-vs-shogiops: build ## Variant perft speed vs shogiops in one run (DEPTH= default 4, RULES= chushogi or minishogi; needs npm)
 	cd scripts/oracle && npm install --silent --no-audit --no-fund
