@@ -28,12 +28,10 @@ How HaChu is driven (from its sources, hachu.c and move.c, and by experiment):
 """
 
 import os
-import queue
 import re
-import subprocess
 import sys
-import threading
-import time
+
+from xboard_client import XBoardClient
 
 HACHU = os.environ.get("HACHU", "/usr/games/hachu")
 VARIANTS = {"chushogi": ("chu", 12), "daishogi": ("dai", 15), "tenjikushogi": ("tenjiku", 16)}
@@ -85,45 +83,12 @@ class HaChu:
 
     def __init__(self, variant, memory_mb):
         self.name, self.n = VARIANTS[variant]
-        self.proc = subprocess.Popen([HACHU], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._reader, daemon=True).start()
-        self.send("xboard")
-        self.send("protover 2")
-        self.wait(lambda l: l.startswith("feature done"), 10)
+        self.engine = XBoardClient([HACHU], "HaChu")
+        self.send = self.engine.send
+        self.sync = self.engine.sync
         self.send(f"memory {memory_mb}")
         self.moves = None
         self.reset()
-
-    def _reader(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read(self, timeout):
-        line = self.lines.get(timeout=timeout)
-        if line is None:
-            raise RuntimeError("HaChu exited")
-        return line
-
-    def wait(self, done, timeout):
-        end = time.monotonic() + timeout
-        while True:
-            line = self.read(max(0.01, end - time.monotonic()))
-            if done(line):
-                return line
-
-    def sync(self):
-        """Pings, and returns what HaChu said before the pong (Illegal move lines)."""
-        self.send("ping 7")
-        said = []
-        self.wait(lambda l: l == "pong 7" or said.append(l), 30)
-        return [l for l in said if not l.startswith("#")]
 
     def reset(self):
         self.send("new")
@@ -153,39 +118,25 @@ class HaChu:
         self.send(f"otim {cs}")
         self.send("post")
         self.send("go")
-        legs = []
-        while True:
-            line = self.read(ms / 1000 + 30)
-            words = line.split()
-            if not words or line.startswith("#"):
-                continue
-            if words[0] == "move" and len(words) > 1:
-                legs.append(words[1])
-                if not words[1].endswith(","):
-                    break
-            elif words[0] in ("1-0", "0-1", "1/2-1/2", "resign"):
-                self.send("force")
-                self.sync()
-                return None, line
-            elif words[0].isdigit() and len(words) >= 4:
-                # Thinking: depth score time(cs) nodes pv...
-                try:
-                    d, s, t, nodes = (int(w) for w in words[:4])
-                    say(f"info depth {d} score cp {s} time {t * 10} nodes {nodes}")
-                except ValueError:
-                    pass
+        def thinking(words):
+            # depth score time(cs) nodes pv...
+            try:
+                d, sc, t, nodes = (int(w) for w in words[:4])
+                say(f"info depth {d} score cp {sc} time {t * 10} nodes {nodes}")
+            except ValueError:
+                pass
+
+        text, result = self.engine.read_move(ms / 1000 + 30, thinking)
         self.send("force")
         self.sync()
-        move = hachu_to_usi("".join(legs), self.n)
+        if text is None:
+            return None, result
+        move = hachu_to_usi(text, self.n)
         self.moves.append(move)
         return move, None
 
     def quit(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
+        self.engine.quit()
 
 
 def go_time(words, black_to_move):

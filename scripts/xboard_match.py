@@ -8,101 +8,44 @@ Each engine gets `new`, `variant`, `st` and `force`; to move, `time` and `otim` 
 move), `go`, then `force` again once its
 move (one `move` line a leg) has come; the other engine gets the move as `usermove`. Every move
 is translated to USI text and checked by shogiops (chu: lishogi's rules, an independent
-referee); the game ends when the referee finds no legal move, at MAX_PLIES, or when an engine
-claims a result (`1-0`, `0-1`, `1/2-1/2`, `resign`), which is checked against the referee.
+referee); the game ends when the referee finds no legal move, at MAX_PLIES, or when the engine
+to move resigns or claims a result (`1-0`, `0-1`, `1/2-1/2`) instead of moving.
 Faults: a move the referee rejects, a move the other engine refuses (`Illegal move`), a move
 later than the time per move plus 1 s, a crash; they are counted by side.
 """
 
 import argparse
 import os
-import queue
-import subprocess
 import sys
-import threading
 import time
 
 from hachu_usi import HACHU, hachu_to_usi, usi_to_hachu
 from variant_games import Referee
+from xboard_client import XBoardClient
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SIZES = {"chu": 12, "dai": 15, "tenjiku": 16}
 USI_NAMES = {"chu": "chushogi", "dai": "daishogi", "tenjiku": "tenjikushogi"}
 
 
-class XBoardEngine:
+class XBoardEngine(XBoardClient):
     def __init__(self, name, command, variant, st):
-        self.name = name
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-        for line in ("xboard", "protover 2"):
-            self.send(line)
-        self.expect(lambda l: l.startswith("feature") and "done=1" in l, 10)
+        super().__init__(command, name)
         for line in ("memory 64", "new", f"variant {variant}", f"st {st}", "force"):
             self.send(line)
-        self.ping()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def read(self, timeout):
-        line = self.lines.get(timeout=timeout)
-        if line is None:
-            raise RuntimeError(f"{self.name} exited")
-        return line
-
-    def expect(self, done, timeout):
-        end = time.monotonic() + timeout
-        seen = []
-        while True:
-            line = self.read(max(0.01, end - time.monotonic()))
-            if done(line):
-                return seen
-            seen.append(line)
-
-    def ping(self):
-        """Returns what the engine said before answering the ping (complaints, claims)."""
-        self.send("ping 1")
-        return [l for l in self.expect(lambda l: l.strip() == "pong 1", 30) if not l.startswith("#")]
+        self.sync()
 
     def think(self, timeout, st):
-        """`go`; returns (legs joined, claim line or None). The clock first, as WinBoard sends
-        it (HaChu plans its time per move from `time`, even under `st`)."""
+        """`go`; returns (legs joined, None) or (None, the result line given instead). The
+        clock first, as WinBoard sends it (HaChu plans its time per move from `time`, even
+        under `st`)."""
         self.send(f"time {st * 100}")
         self.send(f"otim {st * 100}")
         self.send("go")
-        legs = []
-        while True:
-            line = self.read(timeout)
-            words = line.split()
-            if not words or line.startswith("#"):
-                continue
-            if words[0] == "move":
-                legs.append(words[1])
-                if not words[1].endswith(","):
-                    break
-            elif words[0] in ("1-0", "0-1", "1/2-1/2", "resign"):
-                self.send("force")
-                self.ping()
-                return None, line
+        text, result = self.read_move(timeout)
         self.send("force")
-        claims = [l for l in self.ping() if l.split()[0] in ("1-0", "0-1", "1/2-1/2")]
-        return "".join(legs), (claims[0] if claims else None)
-
-    def quit(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
+        self.sync()
+        return text, result
 
 
 def play(engines, referee, args, n):
@@ -115,7 +58,7 @@ def play(engines, referee, args, n):
             return 1 - side, len(moves), None
         mover, other = engines[side], engines[1 - side]
         began = time.monotonic()
-        text, claim = mover.think(args.st + 30, args.st)
+        text, _ = mover.think(args.st + 30, args.st)
         took = time.monotonic() - began
         if text is None:
             # Resigned or claimed without moving: the side to move gives up.
@@ -127,7 +70,7 @@ def play(engines, referee, args, n):
             return 1 - side, len(moves), (side, f"move {len(moves) + 1}: {text} ({usi}) is not legal")
         moves.append(usi)
         other.send("usermove " + usi_to_hachu(usi, n))
-        complaint = [l for l in other.ping() if "llegal" in l]
+        complaint = [l for l in other.sync() if "llegal" in l]
         if complaint:
             return None, len(moves), (1 - side, f"{other.name} refuses {text}: {complaint[0]}")
     return None, len(moves), None

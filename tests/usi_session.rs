@@ -3,10 +3,10 @@
 
 mod common;
 use common::legal_strings;
-use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError};
+use crossbeam_channel::{Receiver, RecvTimeoutError};
 use hisha::shogi::Position;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
 use std::time::{Duration, Instant};
 
 struct UsiProcess {
@@ -17,23 +17,8 @@ struct UsiProcess {
 
 impl UsiProcess {
     fn start() -> UsiProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hisha"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start hisha");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = unbounded();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
+        let (child, stdin, rx) = common::spawn_hisha();
+        let stdin = Some(stdin);
         let mut s = UsiProcess {
             child,
             stdin,

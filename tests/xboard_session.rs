@@ -2,11 +2,12 @@
 //! engine: the handshake, moves both ways in HaChu's notation (checked against the rules),
 //! time and depth limits, `ping` during a search, take-backs, and bad input.
 
-use crossbeam_channel::{unbounded, Receiver};
+mod common;
+use crossbeam_channel::Receiver;
 use hisha::variant::{VPosition, VariantId};
 use hisha::xboard::{from_xboard, to_xboard};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
 use std::time::{Duration, Instant};
 
 struct XBoard {
@@ -17,27 +18,11 @@ struct XBoard {
 
 impl XBoard {
     fn start() -> XBoard {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hisha"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start hisha");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = unbounded();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take().unwrap();
+        let (child, stdin, lines) = common::spawn_hisha();
         XBoard {
             child,
             stdin,
-            lines: rx,
+            lines,
         }
     }
 

@@ -93,14 +93,18 @@ pub struct VariantTables {
 }
 
 impl VariantTables {
+    /// Table entries in about `mb` MiB (a power of two).
+    fn entry_count(mb: usize) -> usize {
+        let per = std::mem::size_of::<Option<Entry>>();
+        (((mb.max(1) << 20) / per).next_power_of_two() / 2).max(1024)
+    }
+
     /// Tables of about `mb` MiB for positions of `pos`'s variant.
     pub fn new(mb: usize, pos: &VPosition) -> VariantTables {
-        let per = std::mem::size_of::<Option<Entry>>();
-        let count = ((mb.max(1) << 20) / per).next_power_of_two() / 2;
         let cells = pos.cell_count();
         let kinds = pos.rules().kinds.len();
         VariantTables {
-            entries: vec![None; count.max(1024)],
+            entries: vec![None; Self::entry_count(mb)],
             history: vec![0; 2 * (cells + kinds) * cells],
             cells,
             kinds,
@@ -110,10 +114,9 @@ impl VariantTables {
 
     /// Whether these tables fit `pos`'s variant and `mb`.
     pub fn fits(&self, mb: usize, pos: &VPosition) -> bool {
-        let per = std::mem::size_of::<Option<Entry>>();
         self.cells == pos.cell_count()
             && self.kinds == pos.rules().kinds.len()
-            && self.entries.len() == (((mb.max(1) << 20) / per).next_power_of_two() / 2).max(1024)
+            && self.entries.len() == Self::entry_count(mb)
     }
 
     /// Forgets everything (a new game).
@@ -184,7 +187,6 @@ struct Search<'a> {
     control: &'a SearchControl,
     tables: &'a mut VariantTables,
     eval: VariantEval,
-    values: Vec<i32>,
     nodes: u64,
     start: Instant,
     maximum: Option<Duration>,
@@ -239,7 +241,7 @@ impl Search<'_> {
                         v += if kind.royal {
                             100_000
                         } else {
-                            self.values[k as usize]
+                            self.eval.values()[k as usize]
                         };
                     }
                 }
@@ -254,7 +256,7 @@ impl Search<'_> {
             return 0;
         }
         pos.piece_at(m.from)
-            .map_or(0, |(k, _)| self.values[k as usize])
+            .map_or(0, |(k, _)| self.eval.values()[k as usize])
     }
 
     /// Orders `moves`: the table's move, captures by victim then attacker (least valuable
@@ -582,12 +584,10 @@ pub fn search(
     } else {
         time::budget(limits, us, overhead_ms)
     };
-    let values = eval.values().to_vec();
     let mut s = Search {
         control,
         tables,
         eval,
-        values,
         nodes: 0,
         start,
         maximum: budget.map(|b| b.maximum),

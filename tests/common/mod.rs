@@ -45,3 +45,32 @@ pub fn play(pos: &mut Position, usi: &str) -> Move {
     pos.do_move(m);
     m
 }
+
+/// Starts the `hisha` binary with piped stdin and stdout (stderr dropped); its stdout arrives
+/// as lines on the returned channel, read on a thread of its own.
+pub fn spawn_hisha() -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    crossbeam_channel::Receiver<String>,
+) {
+    use std::io::BufRead;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hisha"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start hisha");
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = crossbeam_channel::unbounded();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let stdin = child.stdin.take().unwrap();
+    (child, stdin, rx)
+}
