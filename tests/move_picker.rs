@@ -5,6 +5,7 @@
 mod common;
 use hisha::search::move_picker::MovePicker;
 use hisha::search::ordering::{CaptureHistory, ContinuationHistory, History, OrderingContext};
+use hisha::search::Dims;
 use hisha::shogi::{generate_legal, Move, MoveList, PieceKind, Position};
 use rand::{Rng, SeedableRng};
 
@@ -20,7 +21,7 @@ fn random_hint(rng: &mut impl Rng, here: &MoveList, elsewhere: &[Move]) -> Optio
 fn continuation_table() -> &'static ContinuationHistory {
     static TABLE: std::sync::OnceLock<ContinuationHistory> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut t = ContinuationHistory::default();
+        let mut t = ContinuationHistory::new(Dims::SHOGI);
         t.update((3, 40), (0, 10), 5000);
         t
     })
@@ -31,10 +32,10 @@ fn continuation_table() -> &'static ContinuationHistory {
 fn capture_table() -> &'static CaptureHistory {
     static TABLE: std::sync::OnceLock<CaptureHistory> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut t = CaptureHistory::default();
+        let mut t = CaptureHistory::new(Dims::SHOGI);
         for to in 0..81 {
-            t.update((0, to), PieceKind::Pawn, -16384);
-            t.update((1, to), PieceKind::Lance, 16384);
+            t.update((0, to), PieceKind::Pawn.index(), -16384);
+            t.update((1, to), PieceKind::Lance.index(), 16384);
         }
         t
     })
@@ -61,6 +62,7 @@ fn picker_perft(
         history,
         captures: capture_table(),
         continuation: [Some(continuation.after((3, 40))), None],
+        continuation_table: continuation,
     };
     let mut picker = MovePicker::new(pos, tt, refutations);
     let mut seen = Vec::new();
@@ -99,7 +101,7 @@ fn picker_perft(
 #[test]
 fn picker_walk_equals_legal_generation() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-    let history = History::default();
+    let history = History::new(Dims::SHOGI);
     let mut elsewhere = Vec::new();
     let mut positions: Vec<(String, u32)> = vec![
         (hisha::shogi::STARTPOS_SFEN.to_string(), 3),
@@ -121,8 +123,8 @@ fn picker_walk_equals_legal_generation() {
 
 #[test]
 fn quiescence_picker_gives_captures_or_evasions() {
-    let history = History::default();
-    let captures = CaptureHistory::default();
+    let history = History::new(Dims::SHOGI);
+    let captures = CaptureHistory::new(Dims::SHOGI);
     for row in common::perft_table("rules.txt") {
         let pos = Position::from_sfen(&row.sfen).unwrap();
         let mut legal = MoveList::new();
@@ -133,6 +135,7 @@ fn quiescence_picker_gives_captures_or_evasions() {
             history: &history,
             captures: &captures,
             continuation: [None, None],
+            continuation_table: continuation_table(),
         };
         while let Some(m) = picker.next(&pos, &ordering) {
             assert!(legal.contains(m), "{m} in {}", row.sfen);

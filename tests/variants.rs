@@ -101,9 +101,12 @@ fn start_positions() {
 
 #[test]
 fn every_variant_plays_complete_games_against_itself() {
+    use hisha::eval::variant::VariantEval;
     use hisha::search::control::SearchControl;
-    use hisha::search::variant::{search, VariantTables};
-    use hisha::search::Limits;
+    use hisha::search::tt::TranspositionTable;
+    use hisha::search::variant::VBoard;
+    use hisha::search::{Limits, SearchOptions, Searcher};
+    use std::sync::Arc;
     let control = SearchControl::new();
     for id in [
         VariantId::Micro,
@@ -116,7 +119,9 @@ fn every_variant_plays_complete_games_against_itself() {
     ] {
         for game in 0..1u64 {
             let mut pos = VPosition::start(id);
-            let mut tables = VariantTables::new(4, &pos);
+            let tt = Arc::new(TranspositionTable::new(4));
+            let mut searcher = Searcher::<VBoard>::new(tt, control.clone());
+            let eval = Arc::new(VariantEval::new(pos.rules(), true));
             let mut history = vec![(pos.key(), pos.in_check_now())];
             let mut seed = game + 1;
             for ply in 0..200 {
@@ -133,18 +138,11 @@ fn every_variant_plays_complete_games_against_itself() {
                         depth: Some(2),
                         ..Limits::default()
                     };
-                    search(
-                        &mut pos,
-                        &history,
-                        &limits,
-                        0,
-                        &control,
-                        &mut tables,
-                        true,
-                        &mut |_| {},
-                    )
-                    .best
-                    .expect("a move when there are legal moves")
+                    let mut board = VBoard::new(pos.clone(), &history, eval.clone());
+                    searcher
+                        .search(&mut board, &limits, &SearchOptions::default(), &mut |_| {})
+                        .best
+                        .expect("a move when there are legal moves")
                 };
                 assert!(legal.contains(&m));
                 pos.make(m);

@@ -5,12 +5,14 @@
 mod options;
 
 use crate::book::{choose, Book, BookPolicy};
+use crate::eval::variant::VariantEval;
 use crate::search::mate::{mate_search, MateOutcome};
 use crate::search::params::SEARCH_STACK_BYTES;
 use crate::search::tt::TranspositionTable;
-use crate::search::variant::VariantTables;
+use crate::search::variant::VBoard;
 use crate::search::{
-    Limits, MateLimit, Score, SearchControl, SearchEvent, SearchOptions, Searcher, MATE_BOUND,
+    Limits, MateLimit, Score, SearchControl, SearchEvent, SearchInfo, SearchOptions, Searcher,
+    MATE_BOUND,
 };
 use crate::shogi::perft::perft_divide_until;
 use crate::shogi::{generate_all, parse_usi_move, Color, MoveList, Position};
@@ -20,7 +22,7 @@ use crate::usi::UsiEngine;
 use crate::variant::{Repetition, VPosition, VariantId, Verdict};
 use crossbeam_channel::Sender;
 use std::borrow::Cow;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
 /// Default hash size, MiB.
@@ -82,17 +84,57 @@ pub struct Engine {
     settings: Settings,
     tt: Arc<TranspositionTable>,
     control: Arc<SearchControl>,
-    searcher: Option<Searcher>,
-    worker: Option<JoinHandle<Searcher>>,
+    searcher: Option<Searchers>,
+    worker: Option<JoinHandle<Searchers>>,
     /// The book read from `book_from`.
     book: Option<Arc<Book>>,
     book_from: String,
     /// The root position of a variant other than shogi, and the positions its game went
     /// through (the last one its own): each key, and whether its side to move was in check.
     variant: Option<(VPosition, Vec<(u64, bool)>)>,
-    /// The variants' search tables (made at the first variant search; the worker holds the
-    /// lock while it searches).
-    variant_tables: Arc<Mutex<Option<VariantTables>>>,
+}
+
+/// What the worker thread takes to search: the one search, for 9x9 shogi's board and for the
+/// variants' (each keeps its own ordering tables; they share the transposition table), and the
+/// evaluation of the variant last searched (made once: its values take a moment on the large
+/// boards).
+struct Searchers {
+    shogi: Searcher,
+    variant: Searcher<VBoard>,
+    variant_eval: Option<(VariantId, Arc<VariantEval>)>,
+}
+
+impl Searchers {
+    fn new(tt: &Arc<TranspositionTable>, control: &Arc<SearchControl>) -> Searchers {
+        Searchers {
+            shogi: Searcher::new(tt.clone(), control.clone()),
+            variant: Searcher::new(tt.clone(), control.clone()),
+            variant_eval: None,
+        }
+    }
+
+    fn set_tt(&mut self, tt: &Arc<TranspositionTable>) {
+        self.shogi.set_tt(tt.clone());
+        self.variant.set_tt(tt.clone());
+    }
+
+    fn new_game(&mut self) {
+        self.shogi.new_game();
+        self.variant.new_game();
+    }
+
+    /// The evaluation of `pos`'s variant.
+    fn variant_eval(&mut self, pos: &VPosition) -> Arc<VariantEval> {
+        let id = pos.rules().id;
+        match &self.variant_eval {
+            Some((v, eval)) if *v == id => eval.clone(),
+            _ => {
+                let eval = Arc::new(VariantEval::new(pos.rules(), true));
+                self.variant_eval = Some((id, eval.clone()));
+                eval
+            }
+        }
+    }
 }
 
 impl Default for Engine {
@@ -109,14 +151,13 @@ impl Engine {
         Engine {
             position: Position::startpos(),
             settings: Settings::default(),
-            searcher: Some(Searcher::new(tt.clone(), control.clone())),
+            searcher: Some(Searchers::new(&tt, &control)),
             tt,
             control,
             worker: None,
             book: None,
             book_from: NO_BOOK.to_string(),
             variant: None,
-            variant_tables: Arc::default(),
         }
     }
 
@@ -156,59 +197,52 @@ impl Engine {
 
     fn go_variant(&mut self, limits: Limits, events: Sender<EngineEvent>) -> Result<(), String> {
         let (pos, keys) = self.variant.clone().expect("a variant position");
-        let control = self.control.clone();
-        let overhead = self.settings.search.move_overhead_ms;
-        let tables = self.variant_tables.clone();
-        let hash_mb = self.settings.hash_mb;
-        let form = self.settings.search.features.form_eval;
-        self.spawn_worker("search", limits.ponder, events, move |searcher, events| {
-            let mut pos = pos;
-            let mut guard = tables.lock().unwrap_or_else(|e| e.into_inner());
-            let fits = guard.as_ref().is_some_and(|t| t.fits(hash_mb, &pos));
-            if !fits {
-                *guard = Some(VariantTables::new(hash_mb, &pos));
+        if !limits.searchmoves.is_empty() {
+            let legal: Vec<String> = pos
+                .clone()
+                .legal_moves()
+                .into_iter()
+                .map(|m| pos.move_text(m))
+                .collect();
+            if let Some(m) = limits.searchmoves.iter().find(|m| !legal.contains(m)) {
+                return Err(format!("searchmoves: '{m}' is not a legal move here"));
             }
-            let result = crate::search::variant::search(
-                &mut pos,
-                &keys,
-                &limits,
-                overhead,
-                &control,
-                guard.as_mut().expect("tables made above"),
-                form,
-                &mut |info| {
-                    let score = if info.score.abs() >= crate::search::variant::MATE - 200 {
-                        let plies = crate::search::variant::MATE - info.score.abs();
-                        UsiScore::Mate(if info.score > 0 { plies } else { -plies })
-                    } else {
-                        UsiScore::Cp(info.score)
-                    };
-                    let _ = events.send(EngineEvent::Info(InfoLine {
-                        depth: info.depth,
-                        seldepth: info.depth,
-                        multipv: None,
-                        score,
-                        bound: None,
-                        nodes: info.nodes,
-                        time_ms: info.time.as_millis() as u64,
-                        hashfull: 0,
-                        pv: info.pv,
-                    }));
-                },
-            );
-            // While pondering, the answer waits for `ponderhit` or `stop`.
-            while control.is_pondering() && !control.stopped() {
-                std::thread::sleep(std::time::Duration::from_millis(2));
-            }
+        }
+        if let Err(e) = self.ensure_hash() {
+            let _ = events.send(EngineEvent::Message(format!("error: {e}")));
+        }
+        let options = self.settings.search.clone();
+        let multipv = options.multipv;
+        let send_ponder = self.settings.ponder;
+        let ponder = limits.ponder;
+        self.spawn_worker("search", ponder, events, move |mut searchers, events| {
+            let eval = searchers.variant_eval(&pos);
+            let mut board = VBoard::new(pos, &keys, eval);
+            let root = board.position().clone();
+            let mut report = |e: SearchEvent<crate::variant::VMove>| match e {
+                SearchEvent::Info(info) => {
+                    let pv = variant_line(&root, &info.pv);
+                    let line = info_line(&info, multipv, pv);
+                    let _ = events.send(EngineEvent::Info(line));
+                }
+            };
+            let result = searchers
+                .variant
+                .search(&mut board, &limits, &options, &mut report);
+            // No resigning: the game ends when a royal piece is taken or mated, by the
+            // variant's rules.
             let best = match result.best {
                 None => BestMove::Resign,
                 Some(m) => BestMove::Move {
-                    best: pos.move_text(m),
-                    ponder: None,
+                    best: root.move_text(m),
+                    ponder: result
+                        .ponder
+                        .filter(|_| send_ponder)
+                        .map(|p| variant_line(&root, &[m, p]).remove(1)),
                 },
             };
             let _ = events.send(EngineEvent::BestMove(best));
-            searcher
+            searchers
         })
     }
 
@@ -227,7 +261,7 @@ impl Engine {
             Ok(table) => {
                 self.tt = Arc::new(table);
                 if let Some(s) = self.searcher.as_mut() {
-                    s.set_tt(self.tt.clone());
+                    s.set_tt(&self.tt);
                 }
                 Ok(())
             }
@@ -318,7 +352,7 @@ impl Engine {
         what: &str,
         ponder: bool,
         events: Sender<EngineEvent>,
-        task: impl FnOnce(Searcher, &Sender<EngineEvent>) -> Searcher + Send + 'static,
+        task: impl FnOnce(Searchers, &Sender<EngineEvent>) -> Searchers + Send + 'static,
     ) -> Result<(), String> {
         if self.worker.is_some() {
             return Err("a search is already running".into());
@@ -335,15 +369,28 @@ impl Engine {
                 Ok(())
             }
             Err(e) => {
-                self.searcher = Some(Searcher::new(self.tt.clone(), self.control.clone()));
+                self.searcher = Some(Searchers::new(&self.tt, &self.control));
                 Err(format!("cannot start the {what} thread: {e}"))
             }
         }
     }
 }
 
-/// Converts a search report to protocol data.
-fn info_line(info: &crate::search::SearchInfo, multipv: usize) -> InfoLine {
+/// `line`, a sequence of moves from `root`, in the variant's notation (which can depend on the
+/// piece that moves: micro shogi's turning back).
+fn variant_line(root: &VPosition, line: &[crate::variant::VMove]) -> Vec<String> {
+    let mut pos = root.clone();
+    line.iter()
+        .map(|&m| {
+            let text = pos.move_text(m);
+            pos.make(m);
+            text
+        })
+        .collect()
+}
+
+/// Converts a search report to protocol data, its moves written by `text`.
+fn info_line<M>(info: &SearchInfo<M>, multipv: usize, pv: Vec<String>) -> InfoLine {
     InfoLine {
         depth: info.depth,
         seldepth: info.seldepth,
@@ -356,7 +403,7 @@ fn info_line(info: &crate::search::SearchInfo, multipv: usize) -> InfoLine {
         nodes: info.nodes,
         time_ms: info.time.as_millis() as u64,
         hashfull: info.hashfull,
-        pv: info.pv.iter().map(|m| m.to_string()).collect(),
+        pv,
     }
 }
 
@@ -392,15 +439,6 @@ impl UsiEngine for Engine {
         self.tt.clear();
         if let Some(s) = self.searcher.as_mut() {
             s.new_game();
-        }
-        // No search runs now (the front end waits for it before usinewgame).
-        if let Some(t) = self
-            .variant_tables
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .as_mut()
-        {
-            t.clear();
         }
         allocated
     }
@@ -468,15 +506,19 @@ impl UsiEngine for Engine {
         let multipv = self.settings.search.multipv;
         let tt_for_recovery = self.tt.clone();
         let control_for_recovery = self.control.clone();
-        self.spawn_worker("search", ponder, events, move |mut searcher, events| {
+        self.spawn_worker("search", ponder, events, move |mut searchers, events| {
             let mut report = |e: SearchEvent| match e {
                 SearchEvent::Info(info) => {
-                    let _ = events.send(EngineEvent::Info(info_line(&info, multipv)));
+                    let pv = info.pv.iter().map(|m| m.to_string()).collect();
+                    let line = info_line(&info, multipv, pv);
+                    let _ = events.send(EngineEvent::Info(line));
                 }
             };
             let root = pos.clone();
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                searcher.search(&mut pos, &limits, &options, &mut report)
+                searchers
+                    .shogi
+                    .search(&mut pos, &limits, &options, &mut report)
             }));
             let result = match outcome {
                 Ok(r) => r,
@@ -486,7 +528,7 @@ impl UsiEngine for Engine {
                     let _ = events.send(EngineEvent::Message(
                         "error: internal search error; playing a fallback move".into(),
                     ));
-                    searcher = Searcher::new(tt_for_recovery, control_for_recovery);
+                    searchers = Searchers::new(&tt_for_recovery, &control_for_recovery);
                     let mut list = MoveList::new();
                     crate::shogi::generate_legal(&root, &mut list);
                     crate::search::SearchResult::immediate(list.first().copied(), 0)
@@ -502,7 +544,7 @@ impl UsiEngine for Engine {
                 },
             };
             let _ = events.send(EngineEvent::BestMove(best));
-            searcher
+            searchers
         })
     }
 
@@ -540,7 +582,7 @@ impl UsiEngine for Engine {
                 Err(_) => {
                     // The search thread panicked: start afresh rather than die.
                     log::error!("search thread panicked; starting a fresh searcher");
-                    self.searcher = Some(Searcher::new(self.tt.clone(), self.control.clone()));
+                    self.searcher = Some(Searchers::new(&self.tt, &self.control));
                 }
             }
         }

@@ -1,24 +1,24 @@
 //! Iterative deepening: the root moves, one iteration a depth inside an aspiration window,
 //! MultiPV, the time checks between iterations, and waiting for `stop` when USI asks for it.
 
+use super::board::{Declare, SearchBoard};
 use super::limits::Limits;
 use super::params::*;
 use super::result::{Score, SearchEvent, SearchInfo, SearchResult, INFINITE, MATE, MATE_BOUND};
 use super::time;
 use super::{RootMove, SearchOptions, Searcher};
 use crate::eval::Value;
-use crate::shogi::{generate_all, generate_legal, Declaration, Move, MoveList, Position};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-impl Searcher {
+impl<B: SearchBoard> Searcher<B> {
     pub(super) fn iterate(
         &mut self,
-        pos: &mut Position,
+        pos: &mut B,
         limits: &Limits,
         options: &SearchOptions,
-        report: &mut dyn FnMut(SearchEvent),
-    ) -> SearchResult {
+        report: &mut dyn FnMut(SearchEvent<B::Move>),
+    ) -> SearchResult<B::Move> {
         self.start = limits.received.unwrap_or_else(Instant::now);
         self.nodes = 0;
         self.aborted = false;
@@ -29,7 +29,13 @@ impl Searcher {
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.killers = [[None; 2]; MAX_PLY + 2];
         self.entering_king_rule = options.entering_king_rule;
+        if pos.dims() != self.dims {
+            self.size_tables(pos.dims());
+        }
         self.features = options.features;
+        // Boards too large for a continuation table go without (and without countermoves'
+        // continuation pruning).
+        self.features.continuation &= self.continuation.available();
         self.contempt = options.contempt;
         if !Arc::ptr_eq(&self.weights, &options.weights) {
             self.weights = options.weights.clone();
@@ -46,18 +52,13 @@ impl Searcher {
         // Root moves, restricted by `searchmoves`. The search leaves out the non-promotions
         // that promoting always beats (bishop, rook, pawn), but a move the user names is
         // searched.
-        let mut list = MoveList::new();
-        if limits.searchmoves.is_empty() {
-            generate_legal(pos, &mut list);
-        } else {
-            generate_all(pos, &mut list);
-        }
+        let list = pos.root_moves(!limits.searchmoves.is_empty());
         self.root_moves = list
-            .iter()
-            .filter(|m| {
-                limits.searchmoves.is_empty() || limits.searchmoves.contains(&m.to_string())
+            .into_iter()
+            .filter(|&m| {
+                limits.searchmoves.is_empty() || limits.searchmoves.contains(&pos.move_text(m))
             })
-            .map(|&mv| RootMove {
+            .map(|mv| RootMove {
                 mv,
                 score: -INFINITE,
                 previous_score: -INFINITE,
@@ -71,14 +72,14 @@ impl Searcher {
         }
         // A winning declaration needs no search (but still waits for stop/ponderhit).
         match pos.declaration(self.entering_king_rule) {
-            Some(Declaration::Win) => {
+            Some(Declare::Win) => {
                 self.wait_for_stop_if_needed();
                 return SearchResult {
                     declare_win: true,
                     ..SearchResult::immediate(None, MATE)
                 };
             }
-            Some(Declaration::TryMove(m)) if limits.searchmoves.is_empty() => {
+            Some(Declare::Try(m)) if limits.searchmoves.is_empty() => {
                 self.wait_for_stop_if_needed();
                 return SearchResult::immediate(Some(m), MATE - 1);
             }
@@ -86,7 +87,11 @@ impl Searcher {
         }
         // Put the TT move, if any, first; the rest stay in generation order until scored.
         if let Some(hit) = self.tt.probe(pos.key()) {
-            if let Some(i) = self.root_moves.iter().position(|r| Some(r.mv) == hit.mv) {
+            if let Some(i) = self
+                .root_moves
+                .iter()
+                .position(|r| Some(B::encode(r.mv)) == hit.mv)
+            {
                 self.root_moves.swap(0, i);
             }
         }
@@ -106,7 +111,7 @@ impl Searcher {
         let multipv = options.multipv.clamp(1, self.root_moves.len());
         let mut completed_depth = 0;
         let mut best_score = -INFINITE;
-        let mut previous_best: Option<Move> = None;
+        let mut previous_best: Option<B::Move> = None;
         let mut stable_iterations = 0u32;
         let mut instability = 0.0f32;
         // Helpers skip the first iterations by turns so that threads work at different depths.
@@ -188,11 +193,15 @@ impl Searcher {
         let best = &self.root_moves[0];
         let ponder = best.pv.get(1).copied().or_else(|| {
             pos.do_move(best.mv);
-            let reply = self.tt.probe(pos.key()).and_then(|h| h.mv).filter(|&m| {
-                let mut l = MoveList::new();
-                generate_legal(pos, &mut l);
-                l.contains(m)
-            });
+            let reply = self
+                .tt
+                .probe(pos.key())
+                .and_then(|h| h.mv)
+                .and_then(|code| {
+                    pos.root_moves(false)
+                        .into_iter()
+                        .find(|&m| B::encode(m) == code)
+                });
             pos.undo_move(best.mv);
             reply
         });
@@ -235,7 +244,7 @@ impl Searcher {
         self.control.clock_start(self.start).elapsed()
     }
 
-    fn info(&self, depth: u32, index: usize) -> SearchInfo {
+    fn info(&self, depth: u32, index: usize) -> SearchInfo<B::Move> {
         let rm = &self.root_moves[index];
         // A move not searched to the end of this iteration shows its previous score.
         let score = if rm.score == -INFINITE {
@@ -256,7 +265,7 @@ impl Searcher {
     }
 
     /// Aspiration windows around the previous score, widened on failure.
-    fn aspiration(&mut self, pos: &mut Position, depth: i32, previous: Value) -> Value {
+    fn aspiration(&mut self, pos: &mut B, depth: i32, previous: Value) -> Value {
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND
         {

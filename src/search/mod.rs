@@ -6,7 +6,11 @@
 //! budget runs out, or when its depth limit is reached; while pondering or in `go infinite` it
 //! then waits for `stop`/`ponderhit` before returning, because USI forbids an early `bestmove`.
 //!
-//! This file holds one search thread's state (`Searcher`); the rest is one job a file:
+//! The search is generic over the board (`board::SearchBoard`): 9x9 shogi's `Position` and the
+//! variants' `variant::VBoard` go through the same code, monomorphised for each.
+//!
+//! This file holds one search thread's state (`Searcher`); the rest is one job a file: `board`
+//! (what the search needs of a board),
 //! `limits` (what a search is asked), `result` (what it answers), `control` (the flags it shares
 //! while it runs), `smp` (Lazy SMP threads), `deepening` (iterative deepening at the root),
 //! `negamax` (the tree search and quiescence), `move_picker`, `ordering` and `see` (move
@@ -14,6 +18,7 @@
 //! and the mate searches: `mate1` and `mate3` (short mates near the leaves) and `mate` (the
 //! proof search behind `go mate`).
 
+pub mod board;
 pub mod control;
 mod deepening;
 pub mod limits;
@@ -32,7 +37,8 @@ pub mod tt;
 pub mod variant;
 
 use crate::eval::{Value, Weights, WEIGHTS};
-use crate::shogi::{EnteringKingRule, Move};
+use crate::shogi::{EnteringKingRule, Position};
+pub use board::{Dims, SearchBoard};
 pub use control::SearchControl;
 pub use limits::{Limits, MateLimit, SearchOptions};
 pub use mate1::mate_in_one;
@@ -46,12 +52,12 @@ use std::time::Instant;
 use tt::TranspositionTable;
 
 #[derive(Clone, Debug)]
-struct RootMove {
-    mv: Move,
+struct RootMove<M> {
+    mv: M,
     score: Value,
     previous_score: Value,
     seldepth: u32,
-    pv: Vec<Move>,
+    pv: Vec<M>,
 }
 
 fn lmr_table() -> [[i32; 64]; 64] {
@@ -64,14 +70,18 @@ fn lmr_table() -> [[i32; 64]; 64] {
     t
 }
 
-/// One search thread's state: tables that persist between searches of a game, and counters.
-pub struct Searcher {
+/// One search thread's state for board `B` (9x9 shogi by default): tables that persist between
+/// searches of a game, and counters.
+pub struct Searcher<B: SearchBoard = Position> {
     tt: Arc<TranspositionTable>,
     control: Arc<SearchControl>,
-    history: Box<ordering::History>,
+    /// The board the ordering tables are sized for.
+    dims: Dims,
+    history: ordering::History,
     continuation: ordering::ContinuationHistory,
     capture_history: ordering::CaptureHistory,
-    counter_moves: Box<[[Option<Move>; 81]; 28]>,
+    /// The move that refuted each (piece, destination), indexed as the continuation's slots.
+    counter_moves: Vec<Option<B::Move>>,
     /// The (piece, destination) of the move played at each ply of the current line.
     moved: [Option<(usize, usize)>; MAX_PLY + 2],
     // Per-search state.
@@ -83,7 +93,7 @@ pub struct Searcher {
     aborted: bool,
     infinite: bool,
     root_depth: i32,
-    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    killers: [[Option<B::Move>; 2]; MAX_PLY + 2],
     /// Static evaluation at each ply of the current line (`EVAL_NONE` in check).
     evals: [Value; MAX_PLY + 2],
     /// Recent static evaluations by position key (quiescence nodes repeat across iterations).
@@ -91,10 +101,10 @@ pub struct Searcher {
     /// The weights the cached evaluations were made with.
     weights: Arc<Weights>,
     /// The move left out at each ply by a singular-extension search.
-    excluded: [Option<Move>; MAX_PLY + 2],
-    pv: Box<[[Option<Move>; MAX_PLY + 2]; MAX_PLY + 2]>,
+    excluded: [Option<B::Move>; MAX_PLY + 2],
+    pv: Vec<[Option<B::Move>; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
-    root_moves: Vec<RootMove>,
+    root_moves: Vec<RootMove<B::Move>>,
     pv_index: usize,
     entering_king_rule: EnteringKingRule,
     features: Features,
@@ -106,19 +116,28 @@ pub struct Searcher {
     root_side: crate::shogi::Color,
     move_overhead_ms: u64,
     /// Lazy SMP helpers, kept between searches so their histories carry over.
-    helpers: Vec<Searcher>,
+    helpers: Vec<Searcher<B>>,
 }
 
-impl Searcher {
+/// Tables sized for no board: the first search sizes them.
+const NO_DIMS: Dims = Dims {
+    cells: 0,
+    origins: 0,
+    pieces: 0,
+    kinds: 0,
+};
+
+impl<B: SearchBoard> Searcher<B> {
     /// A searcher using `tt` and obeying `control`.
-    pub fn new(tt: Arc<TranspositionTable>, control: Arc<SearchControl>) -> Searcher {
+    pub fn new(tt: Arc<TranspositionTable>, control: Arc<SearchControl>) -> Searcher<B> {
         Searcher {
             tt,
             control,
-            history: Box::default(),
-            continuation: ordering::ContinuationHistory::default(),
-            capture_history: ordering::CaptureHistory::default(),
-            counter_moves: Box::new([[None; 81]; 28]),
+            dims: NO_DIMS,
+            history: ordering::History::new(NO_DIMS),
+            continuation: ordering::ContinuationHistory::new(NO_DIMS),
+            capture_history: ordering::CaptureHistory::new(NO_DIMS),
+            counter_moves: Vec::new(),
             moved: [None; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
@@ -133,7 +152,7 @@ impl Searcher {
             excluded: [None; MAX_PLY + 2],
             eval_cache: vec![(0, 0); EVAL_CACHE_ENTRIES].into_boxed_slice(),
             weights: Arc::new(WEIGHTS),
-            pv: Box::new([[None; MAX_PLY + 2]; MAX_PLY + 2]),
+            pv: vec![[None; MAX_PLY + 2]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
             root_moves: Vec::new(),
             pv_index: 0,
@@ -161,10 +180,16 @@ impl Searcher {
         for h in &mut self.helpers {
             h.new_game();
         }
-        *self.history = ordering::History::default();
-        self.continuation = ordering::ContinuationHistory::default();
-        self.capture_history = ordering::CaptureHistory::default();
-        *self.counter_moves = [[None; 81]; 28];
+        self.size_tables(self.dims);
+    }
+
+    /// Makes empty ordering tables for a board of `dims`.
+    fn size_tables(&mut self, dims: Dims) {
+        self.dims = dims;
+        self.history = ordering::History::new(dims);
+        self.continuation = ordering::ContinuationHistory::new(dims);
+        self.capture_history = ordering::CaptureHistory::new(dims);
+        self.counter_moves = vec![None; dims.pieces * dims.cells];
     }
 
     /// Nodes of this thread and of its helpers.

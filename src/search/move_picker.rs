@@ -11,6 +11,7 @@
 //! The picker is not an `Iterator` because the position is lent to it on each call; walking it
 //! at every node yields exactly the moves of `generate_legal` (tests/move_picker.rs).
 
+use super::board::Picker;
 use super::ordering::{is_capture, pick_next, score_move, OrderingContext};
 use super::see::see_ge;
 use crate::shogi::{
@@ -118,6 +119,11 @@ impl MovePicker {
 
     /// The next move, or `None` when every move has been handed out.
     pub fn next(&mut self, pos: &Position, ordering: &OrderingContext) -> Option<Move> {
+        self.next_move(pos, ordering)
+    }
+
+    #[inline(always)]
+    fn next_move(&mut self, pos: &Position, ordering: &OrderingContext) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -247,5 +253,32 @@ impl MovePicker {
                 Stage::Done => return None,
             }
         }
+    }
+}
+
+impl Picker<Position> for MovePicker {
+    #[inline(always)]
+    fn main(pos: &mut Position, tt_move: Option<u16>, refutations: [Option<Move>; 3]) -> Self {
+        MovePicker::new(pos, tt_move.and_then(Move::from_raw), refutations)
+    }
+
+    #[inline(always)]
+    fn quiescence(pos: &mut Position, tt_move: Option<u16>, checks: bool) -> Self {
+        let tt_move = tt_move.and_then(Move::from_raw);
+        if checks {
+            MovePicker::quiescence_with_checks(pos, tt_move)
+        } else {
+            MovePicker::quiescence(pos, tt_move)
+        }
+    }
+
+    #[inline(always)]
+    fn tt_move(&self) -> Option<Move> {
+        self.tt_move
+    }
+
+    #[inline(always)]
+    fn next(&mut self, pos: &Position, ordering: &OrderingContext) -> Option<Move> {
+        self.next_move(pos, ordering)
     }
 }

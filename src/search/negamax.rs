@@ -1,13 +1,15 @@
 //! Principal variation search and quiescence search.
 
-use super::move_picker::MovePicker;
-use super::ordering::{is_capture, moved_piece, OrderingContext};
+use super::board::{Declare, Picker, SearchBoard};
+use super::ordering::OrderingContext;
 use super::params::*;
-use super::see::see_ge;
 use super::tt::{Bound, TtHit, EVAL_NONE};
-use super::{mate_in_one, mate_in_three, Searcher, INFINITE, MATE, MATE_BOUND};
-use crate::eval::{evaluate_material, evaluate_with, Value, PIECE_VALUE};
-use crate::shogi::{Declaration, Move, PieceKind, Position, Repetition};
+use super::{Searcher, INFINITE, MATE, MATE_BOUND};
+use crate::eval::Value;
+use crate::shogi::Repetition;
+
+/// A move's two indices in a history: (origin, destination) or (piece, destination).
+type Squares = (usize, usize);
 
 /// Mate scores are stored relative to the node, not the root.
 #[inline(always)]
@@ -45,6 +47,16 @@ fn tt_cutoff(h: &TtHit, ply: usize, alpha: Value, beta: Value) -> Option<Value> 
     cut.then_some(v)
 }
 
+/// A pruning margin on board `B`'s scale (a constant for each board: 9x9's margins as tuned).
+#[inline(always)]
+fn margin<B: SearchBoard>(v: Value) -> Value {
+    if B::MARGIN_PERCENT == 100 {
+        v
+    } else {
+        v * B::MARGIN_PERCENT / 100
+    }
+}
+
 /// What a node's result says, given the window it was searched with.
 #[inline(always)]
 fn bound_of(best: Value, original_alpha: Value, beta: Value) -> Bound {
@@ -57,19 +69,19 @@ fn bound_of(best: Value, original_alpha: Value, beta: Value) -> Bound {
     }
 }
 
-impl Searcher {
+impl<B: SearchBoard> Searcher<B> {
     /// The static evaluation, with or without the form terms, through the evaluation cache.
     #[inline]
-    fn evaluate(&mut self, pos: &Position) -> Value {
+    fn evaluate(&mut self, pos: &B) -> Value {
         if !self.features.form_eval {
-            return evaluate_material(pos);
+            return pos.evaluate_material();
         }
         let key = pos.key();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_ENTRIES - 1)];
         if slot.0 == key {
             return slot.1;
         }
-        let v = evaluate_with(pos, &self.weights);
+        let v = pos.evaluate(&self.weights);
         *slot = (key, v);
         v
     }
@@ -101,11 +113,11 @@ impl Searcher {
         &mut self,
         ply: usize,
         us: crate::shogi::Color,
-        (m, moved): (Move, (usize, usize)),
+        (squares, moved): (Squares, Squares),
         bonus: i32,
     ) {
         if self.features.history {
-            self.history.update(us, m, bonus);
+            self.history.update(us, squares, bonus);
         }
         for back in 1..=2 {
             if let Some(previous) = self.previous_move(ply, back) {
@@ -117,12 +129,11 @@ impl Searcher {
     /// Whether quiet move `m` at `ply` has a negative continuation score after both of the last
     /// two moves (false when either is unknown).
     #[inline]
-    fn bad_continuation(&self, pos: &Position, ply: usize, m: Move) -> bool {
+    fn bad_continuation(&self, pos: &B, ply: usize, m: B::Move) -> bool {
         let (Some(p1), Some(p2)) = (self.previous_move(ply, 1), self.previous_move(ply, 2)) else {
             return false;
         };
-        let (piece, to) = moved_piece(pos, m);
-        let i = piece * 81 + to;
+        let i = self.continuation.slot(pos.moved_piece(m));
         self.continuation.after(p1)[i] < 0 && self.continuation.after(p2)[i] < 0
     }
 
@@ -138,13 +149,20 @@ impl Searcher {
                 self.previous_move(ply, 2)
                     .map(|p| self.continuation.after(p)),
             ],
+            continuation_table: &self.continuation,
         }
+    }
+
+    /// The slot of the counter move after (piece, destination) `previous`.
+    #[inline(always)]
+    fn counter_slot(&self, (piece, to): (usize, usize)) -> usize {
+        piece * self.dims.cells + to
     }
 
     /// Searches the root moves from `pv_index` on, updating their scores and lines.
     pub(super) fn root_search(
         &mut self,
-        pos: &mut Position,
+        pos: &mut B,
         depth: i32,
         mut alpha: Value,
         beta: Value,
@@ -153,7 +171,7 @@ impl Searcher {
         self.nodes += 1;
         for i in self.pv_index..self.root_moves.len() {
             let m = self.root_moves[i].mv;
-            self.moved[0] = Some(moved_piece(pos, m));
+            self.moved[0] = Some(pos.moved_piece(m));
             pos.do_move(m);
             let extension = i32::from(pos.in_check());
             let new_depth = depth - 1 + extension;
@@ -200,7 +218,7 @@ impl Searcher {
     #[allow(clippy::too_many_arguments)]
     fn mate_found(
         &mut self,
-        m: Move,
+        m: B::Move,
         plies: Value,
         key: u64,
         eval: Value,
@@ -218,15 +236,21 @@ impl Searcher {
         } else {
             Bound::Lower
         };
-        self.tt
-            .store(key, Some(m), value_to_tt(v, ply), eval, depth, bound);
+        self.tt.store(
+            key,
+            Some(B::encode(m)),
+            value_to_tt(v, ply),
+            eval,
+            depth,
+            bound,
+        );
         v
     }
 
     /// Principal variation search of `pos` to `depth` within (`alpha`, `beta`).
     pub(super) fn negamax(
         &mut self,
-        pos: &mut Position,
+        pos: &mut B,
         depth: i32,
         mut alpha: Value,
         mut beta: Value,
@@ -258,8 +282,8 @@ impl Searcher {
         }
         // An entering-king declaration (or a try) wins on the spot.
         match pos.declaration(self.entering_king_rule) {
-            Some(Declaration::Win) => return MATE - ply as Value,
-            Some(Declaration::TryMove(_)) => return MATE - ply as Value - 1,
+            Some(Declare::Win) => return MATE - ply as Value,
+            Some(Declare::Try(_)) => return MATE - ply as Value - 1,
             None => {}
         }
 
@@ -289,7 +313,7 @@ impl Searcher {
         let may_probe_mate =
             self.features.mate_in_one && !in_check && hit.is_none() && excluded.is_none();
         if may_probe_mate {
-            if let Some(m) = mate_in_one(pos) {
+            if let Some(m) = pos.mate_in_one() {
                 return self.mate_found(m, 1, key, EVAL_NONE, depth, ply, pv_node);
             }
         }
@@ -314,7 +338,8 @@ impl Searcher {
             // Reverse futility pruning: far above beta near the leaves.
             if self.features.futility
                 && depth <= RFP_MAX_DEPTH
-                && static_eval - RFP_MARGIN_PER_DEPTH * (depth - i32::from(improving)) >= beta
+                && static_eval - margin::<B>(RFP_MARGIN_PER_DEPTH) * (depth - i32::from(improving))
+                    >= beta
             {
                 return static_eval;
             }
@@ -324,7 +349,7 @@ impl Searcher {
         // It is scored as a mate in three plies, though its check may mate at once: a lower
         // bound on the node's value.
         if may_probe_mate && self.features.mate_in_three && depth <= MATE3_MAX_DEPTH {
-            if let Some(m) = mate_in_three(pos, MATE3_BUDGET, MATE3_MAX_ESCAPES) {
+            if let Some(m) = pos.mate_in_three(MATE3_BUDGET, MATE3_MAX_ESCAPES) {
                 return self.mate_found(m, 3, key, static_eval, depth, ply, pv_node);
             }
         }
@@ -332,7 +357,10 @@ impl Searcher {
             // Razoring: hopelessly below alpha near the leaves; let quiescence confirm it.
             if self.features.futility
                 && depth <= RAZOR_MAX_DEPTH
-                && static_eval + RAZOR_MARGIN + RAZOR_MARGIN_PER_DEPTH_SQ * depth * depth <= alpha
+                && static_eval
+                    + margin::<B>(RAZOR_MARGIN)
+                    + margin::<B>(RAZOR_MARGIN_PER_DEPTH_SQ) * depth * depth
+                    <= alpha
             {
                 let v = self.qsearch(pos, alpha, alpha + 1, ply, 0);
                 if v <= alpha {
@@ -343,11 +371,12 @@ impl Searcher {
             if self.features.null_move
                 && depth >= NMP_MIN_DEPTH
                 && static_eval >= beta
-                && pos.last_move().is_some()
+                && pos.may_pass()
             {
                 let r = NMP_BASE_REDUCTION
                     + depth / NMP_DEPTH_DIVISOR
-                    + ((static_eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX_PLIES);
+                    + ((static_eval - beta) / margin::<B>(NMP_EVAL_DIVISOR))
+                        .min(NMP_EVAL_MAX_PLIES);
                 self.moved[ply] = None;
                 pos.do_null_move();
                 let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -365,8 +394,8 @@ impl Searcher {
         // captures, killers, quiets by history, bad captures; every evasion when in check.
         let killers = self.killers[ply];
         let previous = self.previous_move(ply, 1);
-        let counter = previous.and_then(|(piece, to)| self.counter_moves[piece][to]);
-        let mut picker = MovePicker::new(
+        let counter = previous.and_then(|p| self.counter_moves[self.counter_slot(p)]);
+        let mut picker = B::Picker::main(
             pos,
             hit.and_then(|h| h.mv),
             [killers[0], killers[1], counter],
@@ -387,10 +416,10 @@ impl Searcher {
         // (reduced when late and quiet) and a re-search when they beat alpha.
         let us = pos.side_to_move();
         let mut best = -INFINITE;
-        let mut best_move: Option<Move> = None;
-        let mut quiets_tried: [Option<(Move, (usize, usize))>; 64] = [None; 64];
+        let mut best_move: Option<B::Move> = None;
+        let mut quiets_tried: [Option<(Squares, Squares)>; 64] = [None; 64];
         let mut quiet_count = 0;
-        let mut captures_tried: [Option<((usize, usize), PieceKind)>; 32] = [None; 32];
+        let mut captures_tried: [Option<((usize, usize), usize)>; 32] = [None; 32];
         let mut capture_count = 0;
         let mut move_count = 0;
         loop {
@@ -404,8 +433,8 @@ impl Searcher {
             }
             let i = move_count;
             move_count += 1;
-            let capture = is_capture(pos, m);
-            let quiet = !capture && !m.is_promotion();
+            let capture = pos.is_capture(m);
+            let quiet = !capture && !B::is_promotion(m);
             // Shallow pruning, once a move that does not lose to mate is in hand. First late-move
             // pruning: near the leaves, late quiet moves are not worth a look (decided before
             // anything is worked out about the move).
@@ -425,7 +454,7 @@ impl Searcher {
             // most nodes have a dozen checks, most of them sacrifices that a full-depth search
             // (plus an extension) would only confirm. Late checks, safe or not, are reduced like
             // the other quiet moves (a safe one keeps its extension).
-            let safe_check = gives_check && see_ge(pos, m, 0);
+            let safe_check = gives_check && pos.see_ge(m, 0);
             let history_score = if quiet {
                 self.ordering_context(ply).quiet_score(pos, m)
             } else {
@@ -448,7 +477,9 @@ impl Searcher {
                     }
                     // Futility: even a good quiet move cannot lift the static eval to alpha.
                     if lmr_depth <= FUTILITY_MAX_DEPTH
-                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth.max(0)
+                        && static_eval
+                            + margin::<B>(FUTILITY_BASE)
+                            + margin::<B>(FUTILITY_PER_DEPTH) * lmr_depth.max(0)
                             <= alpha
                     {
                         quiet_count += 1;
@@ -456,11 +487,7 @@ impl Searcher {
                     }
                     // SEE: the piece is simply lost on its new square.
                     if lmr_depth <= SEE_PRUNING_MAX_DEPTH
-                        && !see_ge(
-                            pos,
-                            m,
-                            -SEE_QUIET_MARGIN * lmr_depth.max(0) * lmr_depth.max(0),
-                        )
+                        && !pos.see_ge(m, -SEE_QUIET_MARGIN * lmr_depth.max(0) * lmr_depth.max(0))
                     {
                         quiet_count += 1;
                         continue;
@@ -468,7 +495,7 @@ impl Searcher {
                 } else if capture
                     && !gives_check
                     && depth <= SEE_PRUNING_MAX_DEPTH
-                    && !see_ge(pos, m, -SEE_CAPTURE_MARGIN * depth)
+                    && !pos.see_ge(m, -SEE_CAPTURE_MARGIN * depth)
                 {
                     continue;
                 }
@@ -487,7 +514,7 @@ impl Searcher {
                     && h.value.abs() < MATE_BOUND
                     && ply < CHECK_EXTENSION_PLY_FACTOR * self.root_depth as usize
             }) {
-                let singular_beta = h.value - SINGULAR_MARGIN_PER_DEPTH * depth;
+                let singular_beta = h.value - margin::<B>(SINGULAR_MARGIN_PER_DEPTH) * depth;
                 self.excluded[ply] = Some(m);
                 let v = self.negamax(
                     pos,
@@ -507,8 +534,8 @@ impl Searcher {
                     return singular_beta;
                 }
             }
-            let moved = moved_piece(pos, m);
-            let captured = pos.piece_on(m.to()).filter(|_| capture).map(|p| p.kind());
+            let moved = pos.moved_piece(m);
+            let captured = pos.captured_kind(m).filter(|_| capture);
             self.moved[ply] = Some(moved);
             pos.do_move(m);
             self.tt.prefetch(pos.key());
@@ -583,16 +610,18 @@ impl Searcher {
                             self.capture_history.update(moved, kind, bonus);
                         }
                         // A quiet move that refutes: remember it as a killer and in history.
-                        if !capture && !m.is_promotion() {
+                        if !capture && !B::is_promotion(m) {
                             if killers[0] != Some(m) {
                                 self.killers[ply] = [Some(m), killers[0]];
                             }
-                            self.update_quiet_stats(ply, us, (m, moved), bonus);
+                            let squares = pos.history_squares(m);
+                            self.update_quiet_stats(ply, us, (squares, moved), bonus);
                             for &q in quiets_tried[..quiet_count.min(64)].iter().flatten() {
                                 self.update_quiet_stats(ply, us, q, -bonus);
                             }
-                            if let Some((piece, to)) = previous {
-                                self.counter_moves[piece][to] = Some(m);
+                            if let Some(p) = previous {
+                                let slot = self.counter_slot(p);
+                                self.counter_moves[slot] = Some(m);
                             }
                         }
                         break;
@@ -608,7 +637,7 @@ impl Searcher {
             }
             if quiet {
                 if quiet_count < quiets_tried.len() {
-                    quiets_tried[quiet_count] = Some((m, moved));
+                    quiets_tried[quiet_count] = Some((pos.history_squares(m), moved));
                 }
                 quiet_count += 1;
             }
@@ -631,7 +660,7 @@ impl Searcher {
         let stored_eval = if in_check { EVAL_NONE } else { static_eval };
         self.tt.store(
             key,
-            best_move,
+            best_move.map(B::encode),
             value_to_tt(best, ply),
             stored_eval,
             depth,
@@ -643,7 +672,7 @@ impl Searcher {
     /// Quiescence search: stand pat or capture until the position is quiet; all evasions in check.
     pub(super) fn qsearch(
         &mut self,
-        pos: &mut Position,
+        pos: &mut B,
         mut alpha: Value,
         beta: Value,
         ply: usize,
@@ -655,7 +684,10 @@ impl Searcher {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY {
+        if pos.lost() {
+            return -MATE + ply as Value;
+        }
+        if ply >= MAX_PLY || -qdepth >= B::QSEARCH_PLIES {
             return self.evaluate(pos);
         }
         let key = pos.key();
@@ -685,12 +717,8 @@ impl Searcher {
         // optionally, at the first ply of PV nodes, quiet checks: the threats a capture-only
         // horizon would miss (a drop next to the king, a check that forks).
         let tt_move = hit.and_then(|h| h.mv);
-        let mut picker = if self.features.qsearch_checks && qdepth == 0 && beta - original_alpha > 1
-        {
-            MovePicker::quiescence_with_checks(pos, tt_move)
-        } else {
-            MovePicker::quiescence(pos, tt_move)
-        };
+        let checks = self.features.qsearch_checks && qdepth == 0 && beta - original_alpha > 1;
+        let mut picker = B::Picker::quiescence(pos, tt_move, checks);
         let mut best_move = None;
         let mut move_count = 0;
         loop {
@@ -699,6 +727,7 @@ impl Searcher {
                     history: &self.history,
                     captures: &self.capture_history,
                     continuation: [None, None],
+                    continuation_table: &self.continuation,
                 };
                 picker.next(pos, &ordering)
             };
@@ -706,13 +735,12 @@ impl Searcher {
             move_count += 1;
             if !in_check {
                 // Delta pruning: even winning the victim outright cannot reach alpha.
-                if let Some(victim) = pos.piece_on(m.to()) {
-                    let gain = PIECE_VALUE[victim.kind().index()] * 2;
-                    if stand_pat + gain + DELTA_MARGIN < alpha && !m.is_promotion() {
+                if let Some(gain) = pos.capture_gain(m) {
+                    if stand_pat + gain + margin::<B>(DELTA_MARGIN) < alpha && !B::is_promotion(m) {
                         continue;
                     }
                 }
-            } else if best > -MATE_BOUND && !is_capture(pos, m) && !see_ge(pos, m, 0) {
+            } else if best > -MATE_BOUND && !pos.is_capture(m) && !pos.see_ge(m, 0) {
                 // In check, with an escape in hand: skip the evasions that lose the moved or
                 // dropped piece (with drops, a distant check has a dozen interpositions).
                 continue;
@@ -742,7 +770,7 @@ impl Searcher {
         let stored_eval = if in_check { EVAL_NONE } else { stand_pat };
         self.tt.store(
             key,
-            best_move,
+            best_move.map(B::encode),
             value_to_tt(best, ply),
             stored_eval,
             0,

@@ -1,7 +1,11 @@
 //! Move ordering: TT move, captures by victim value and capture history (least valuable
 //! attacker first), promotions, killers, quiet moves by butterfly history, then captures that
 //! lose material (by SEE).
+//!
+//! The history tables are sized by the board (`Dims`): 9x9 shogi's, or a variant's hundreds of
+//! squares and kinds.
 
+use super::board::{Dims, SearchBoard};
 use super::params::{CAPTURE_HISTORY_ORDER_DIVISOR, HISTORY_MAX};
 use super::see::see_ge;
 use crate::eval::PIECE_VALUE;
@@ -16,40 +20,39 @@ fn gravity(e: i32, bonus: i32) -> i32 {
 }
 
 /// Butterfly history: how often a quiet move caused a cutoff, by colour, origin (or dropped
-/// kind, after the 81 squares) and destination.
+/// kind, after the squares) and destination.
 pub struct History {
-    table: [[[i32; 81]; 88]; 2],
-}
-
-impl Default for History {
-    fn default() -> Self {
-        History {
-            table: [[[0; 81]; 88]; 2],
-        }
-    }
-}
-
-#[inline(always)]
-fn origin_index(m: Move) -> usize {
-    if m.is_drop() {
-        81 + m.drop_kind().index()
-    } else {
-        m.from().index()
-    }
+    table: Vec<i32>,
+    origins: usize,
+    cells: usize,
 }
 
 impl History {
-    /// The score of quiet move `m` for `c`.
+    /// An empty history for a board of `dims`.
+    pub fn new(dims: Dims) -> History {
+        History {
+            table: vec![0; 2 * dims.origins * dims.cells],
+            origins: dims.origins,
+            cells: dims.cells,
+        }
+    }
+
     #[inline(always)]
-    pub fn get(&self, c: Color, m: Move) -> i32 {
-        self.table[c.index()][origin_index(m)][m.to().index()]
+    fn index(&self, c: Color, (origin, to): (usize, usize)) -> usize {
+        (c.index() * self.origins + origin) * self.cells + to
+    }
+
+    /// The score for `c` of a quiet move from `origin` to `to` (`SearchBoard::history_squares`).
+    #[inline(always)]
+    pub fn get(&self, c: Color, squares: (usize, usize)) -> i32 {
+        self.table[self.index(c, squares)]
     }
 
     /// Adds `bonus` (negative for a malus), pulled toward zero so values stay bounded.
     #[inline(always)]
-    pub fn update(&mut self, c: Color, m: Move, bonus: i32) {
-        let e = &mut self.table[c.index()][origin_index(m)][m.to().index()];
-        *e = gravity(*e, bonus);
+    pub fn update(&mut self, c: Color, squares: (usize, usize), bonus: i32) {
+        let i = self.index(c, squares);
+        self.table[i] = gravity(self.table[i], bonus);
     }
 }
 
@@ -77,33 +80,52 @@ pub fn moved_piece(pos: &Position, m: Move) -> (usize, usize) {
 }
 
 /// Continuation history: how well a quiet move did right after a given move, by the earlier
-/// move's (piece, destination) and this move's (piece, destination).
+/// move's (piece, destination) and this move's (piece, destination). Only for boards small
+/// enough that the table (the square of pieces times cells) fits; elsewhere it stays empty and
+/// the search leaves it off.
 pub struct ContinuationHistory {
     table: Vec<i16>,
+    cells: usize,
+    slice: usize,
 }
 
-const CONT_SLICE: usize = 28 * 81;
-
-impl Default for ContinuationHistory {
-    fn default() -> Self {
-        ContinuationHistory {
-            table: vec![0; CONT_SLICE * CONT_SLICE],
-        }
-    }
-}
+/// The largest (pieces x cells) a continuation table is made for (9x9: 28 x 81).
+pub const CONTINUATION_MAX_SLICE: usize = 4096;
 
 impl ContinuationHistory {
+    /// An empty table for a board of `dims` (none when the board is too large).
+    pub fn new(dims: Dims) -> ContinuationHistory {
+        let slice = dims.pieces * dims.cells;
+        let fits = slice <= CONTINUATION_MAX_SLICE;
+        ContinuationHistory {
+            table: vec![0; if fits { slice * slice } else { 0 }],
+            cells: dims.cells,
+            slice,
+        }
+    }
+
+    /// Whether the table exists (the board is small enough).
+    pub fn available(&self) -> bool {
+        !self.table.is_empty()
+    }
+
     /// The scores following the move that put piece `piece` on `to`.
     #[inline(always)]
     pub fn after(&self, (piece, to): (usize, usize)) -> &[i16] {
-        let start = (piece * 81 + to) * CONT_SLICE;
-        &self.table[start..start + CONT_SLICE]
+        let start = (piece * self.cells + to) * self.slice;
+        &self.table[start..start + self.slice]
+    }
+
+    /// The index of (`piece`, `to`) in a slice.
+    #[inline(always)]
+    pub fn slot(&self, (piece, to): (usize, usize)) -> usize {
+        piece * self.cells + to
     }
 
     /// Adds `bonus` for `current` played after `previous`, pulled toward zero.
     #[inline(always)]
     pub fn update(&mut self, previous: (usize, usize), current: (usize, usize), bonus: i32) {
-        let i = (previous.0 * 81 + previous.1) * CONT_SLICE + current.0 * 81 + current.1;
+        let i = self.slot(previous) * self.slice + self.slot(current);
         self.table[i] = gravity(self.table[i] as i32, bonus) as i16;
     }
 }
@@ -113,33 +135,36 @@ impl ContinuationHistory {
 /// victim's value gives: among captures of equal victims, and across victims a little.
 pub struct CaptureHistory {
     table: Vec<i16>,
-}
-
-impl Default for CaptureHistory {
-    fn default() -> Self {
-        CaptureHistory {
-            table: vec![0; 28 * 81 * 14],
-        }
-    }
+    cells: usize,
+    kinds: usize,
 }
 
 impl CaptureHistory {
-    #[inline(always)]
-    fn index((piece, to): (usize, usize), captured: PieceKind) -> usize {
-        (piece * 81 + to) * 14 + captured.index()
+    /// An empty table for a board of `dims`.
+    pub fn new(dims: Dims) -> CaptureHistory {
+        CaptureHistory {
+            table: vec![0; dims.pieces * dims.cells * dims.kinds],
+            cells: dims.cells,
+            kinds: dims.kinds,
+        }
     }
 
-    /// The score of the capture that puts `moved` on its square, taking a `captured`.
     #[inline(always)]
-    pub fn get(&self, moved: (usize, usize), captured: PieceKind) -> i32 {
-        self.table[Self::index(moved, captured)] as i32
+    fn index(&self, (piece, to): (usize, usize), captured: usize) -> usize {
+        (piece * self.cells + to) * self.kinds + captured
+    }
+
+    /// The score of the capture that puts `moved` on its square, taking a `captured` kind.
+    #[inline(always)]
+    pub fn get(&self, moved: (usize, usize), captured: usize) -> i32 {
+        self.table[self.index(moved, captured)] as i32
     }
 
     /// Adds `bonus` (negative for a malus), pulled toward zero so values stay bounded.
     #[inline(always)]
-    pub fn update(&mut self, moved: (usize, usize), captured: PieceKind, bonus: i32) {
-        let e = &mut self.table[Self::index(moved, captured)];
-        *e = gravity(*e as i32, bonus) as i16;
+    pub fn update(&mut self, moved: (usize, usize), captured: usize, bonus: i32) {
+        let i = self.index(moved, captured);
+        self.table[i] = gravity(self.table[i] as i32, bonus) as i16;
     }
 }
 
@@ -152,30 +177,32 @@ pub struct OrderingContext<'a> {
     pub captures: &'a CaptureHistory,
     /// Continuation scores after the previous move and the one before it.
     pub continuation: [Option<&'a [i16]>; 2],
+    /// The continuation table (for the index of a move in a slice).
+    pub continuation_table: &'a ContinuationHistory,
 }
 
 impl OrderingContext<'_> {
     /// The order score of quiet move `m`.
     #[inline]
-    pub fn quiet_score(&self, pos: &Position, m: Move) -> i32 {
-        let mut score = self.history.get(pos.side_to_move(), m);
+    pub fn quiet_score<B: SearchBoard>(&self, pos: &B, m: B::Move) -> i32 {
+        let mut score = self.history.get(pos.side_to_move(), pos.history_squares(m));
         if self.continuation.iter().any(Option::is_some) {
-            let (piece, to) = moved_piece(pos, m);
+            let i = self.continuation_table.slot(pos.moved_piece(m));
             for c in self.continuation.iter().flatten() {
-                score += c[piece * 81 + to] as i32;
+                score += c[i] as i32;
             }
         }
         score
     }
 
-    /// The order score of capture `m`: the victim's value first, then the capture history,
-    /// then the least valuable attacker and promotion.
+    /// The order score of capture `m` on 9x9: the victim's value first, then the capture
+    /// history, then the least valuable attacker and promotion.
     #[inline]
     pub fn capture_score(&self, pos: &Position, m: Move) -> i32 {
         let victim = pos.piece_on(m.to()).expect("a capture").kind();
         let mover = pos.piece_on(m.from()).expect("moving piece").kind();
         PIECE_VALUE[victim.index()] * 16
-            + self.captures.get(moved_piece(pos, m), victim) / CAPTURE_HISTORY_ORDER_DIVISOR
+            + self.captures.get(moved_piece(pos, m), victim.index()) / CAPTURE_HISTORY_ORDER_DIVISOR
             - PIECE_VALUE[mover.index()] / 16
             + i32::from(m.is_promotion()) * 8
     }
@@ -226,7 +253,7 @@ pub fn score_move(
     if Some(m) == killers[1] {
         return 1 << 22;
     }
-    history.get(pos.side_to_move(), m)
+    history.get(pos.side_to_move(), pos.history_squares(m))
 }
 
 /// Moves the best-scored remaining move to position `i` (selection sort, one step).

@@ -36,9 +36,9 @@ impl Score {
     }
 }
 
-/// One line of search progress.
+/// One line of search progress (`M`: the board's move).
 #[derive(Clone, Debug)]
-pub struct SearchInfo {
+pub struct SearchInfo<M = Move> {
     /// Completed depth.
     pub depth: u32,
     /// Deepest ply reached.
@@ -54,23 +54,23 @@ pub struct SearchInfo {
     /// Transposition table use, permille.
     pub hashfull: u32,
     /// The principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 /// What the search reports while it runs.
 #[derive(Clone, Debug)]
-pub enum SearchEvent {
+pub enum SearchEvent<M = Move> {
     /// Progress: a finished iteration (one per MultiPV line).
-    Info(SearchInfo),
+    Info(SearchInfo<M>),
 }
 
 /// The search's answer.
 #[derive(Clone, Debug)]
-pub struct SearchResult {
+pub struct SearchResult<M = Move> {
     /// The move to play; `None` when there is no legal move.
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// The expected reply, for pondering.
-    pub ponder: Option<Move>,
+    pub ponder: Option<M>,
     /// Score of the best move.
     pub score: Value,
     /// Nodes searched.
@@ -81,9 +81,9 @@ pub struct SearchResult {
     pub declare_win: bool,
 }
 
-impl SearchResult {
+impl<M> SearchResult<M> {
     /// An answer given without searching (no legal move, a declaration, a single legal move).
-    pub fn immediate(best: Option<Move>, score: Value) -> SearchResult {
+    pub fn immediate(best: Option<M>, score: Value) -> SearchResult<M> {
         SearchResult {
             best,
             ponder: None,

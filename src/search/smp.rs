@@ -1,12 +1,12 @@
 //! Lazy SMP: several threads search the same root at once, sharing only the transposition table.
 
+use super::board::SearchBoard;
 use super::limits::{Limits, SearchOptions};
 use super::params::SEARCH_STACK_BYTES;
 use super::result::{SearchEvent, SearchResult};
 use super::Searcher;
-use crate::shogi::Position;
 
-impl Searcher {
+impl<B: SearchBoard> Searcher<B> {
     /// Searches `pos` under `limits`, reporting progress to `report`. Returns the best move.
     ///
     /// With `options.threads > 1`, helper threads search the same position at the same time
@@ -14,11 +14,11 @@ impl Searcher {
     /// their trees differ, never report, and stop when this thread has its answer.
     pub fn search(
         &mut self,
-        pos: &mut Position,
+        pos: &mut B,
         limits: &Limits,
         options: &SearchOptions,
-        report: &mut dyn FnMut(SearchEvent),
-    ) -> SearchResult {
+        report: &mut dyn FnMut(SearchEvent<B::Move>),
+    ) -> SearchResult<B::Move> {
         if options.threads <= 1 {
             return self.iterate(pos, limits, options, report);
         }

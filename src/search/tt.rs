@@ -12,7 +12,6 @@
 //! ```
 
 use crate::eval::Value;
-use crate::shogi::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// Stored as the static evaluation when there is none (the side to move was in check).
@@ -34,8 +33,9 @@ pub enum Bound {
 /// A copy of one entry, as read.
 #[derive(Clone, Copy, Debug)]
 pub struct TtHit {
-    /// Best move found, if any (still to be checked for legality).
-    pub mv: Option<Move>,
+    /// Best move found, if any, as its board encodes it (`SearchBoard::encode`; still to be
+    /// checked for legality: keys collide).
+    pub mv: Option<u16>,
     /// Stored value, adjusted for mate distance by the caller.
     pub value: Value,
     /// Static evaluation of the position, or `EVAL_NONE`.
@@ -155,7 +155,7 @@ impl TranspositionTable {
     pub fn store(
         &self,
         key: u64,
-        mv: Option<Move>,
+        mv: Option<u16>,
         value: Value,
         eval: Value,
         depth: i32,
@@ -189,7 +189,7 @@ impl TranspositionTable {
         // Keep the old move if this result has none and the position is the same.
         let old = victim.data.load(Ordering::Relaxed);
         let mv_bits = match mv {
-            Some(m) => m.raw() as u64,
+            Some(m) => m as u64,
             None if victim.key.load(Ordering::Relaxed) ^ old == key => old & 0xffff,
             None => 0,
         };
@@ -223,7 +223,7 @@ impl TranspositionTable {
 
 fn decode(data: u64) -> TtHit {
     TtHit {
-        mv: Move::from_raw(data as u16),
+        mv: std::num::NonZeroU16::new(data as u16).map(|m| m.get()),
         value: (data >> 16) as u16 as i16 as Value,
         eval: (data >> 32) as u16 as i16 as Value,
         depth: ((data >> 48) & 0xff) as i32,
@@ -240,14 +240,15 @@ fn decode(data: u64) -> TtHit {
 mod tests {
     use super::*;
     use crate::shogi::sq::*;
+    use crate::shogi::Move;
 
     #[test]
     fn store_and_probe() {
         let tt = TranspositionTable::new(1);
         let m = Move::board(SQ_7G, SQ_7F, false);
-        tt.store(0xdead_beef_1234, Some(m), -1234, 56, 7, Bound::Lower);
+        tt.store(0xdead_beef_1234, Some(m.raw()), -1234, 56, 7, Bound::Lower);
         let hit = tt.probe(0xdead_beef_1234).unwrap();
-        assert_eq!(hit.mv, Some(m));
+        assert_eq!(hit.mv.and_then(Move::from_raw), Some(m));
         assert_eq!(hit.value, -1234);
         assert_eq!(hit.eval, 56);
         assert_eq!(hit.depth, 7);

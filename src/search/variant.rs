@@ -1,698 +1,450 @@
-//! The variants' search: iterative deepening over a principal variation search with a
-//! transposition table (kept through the game in `VariantTables`), null move, reverse futility
-//! and futility pruning, late-move reductions, a ply more for a check, and moves ordered by the
-//! table, captures (most valuable victim, least valuable attacker), promotions, killers and a
-//! history of quiet moves; a capture search at the leaves; repetitions of the game or the line
-//! and the variants' other game ends (chu's bare king) scored by each variant's rule; the
-//! clock of `time.rs`. The evaluation is `eval::variant`.
+//! The variants on the one search: `VBoard` puts a variant's position (`VPosition`) behind
+//! `SearchBoard`, and `VPicker` orders its moves, so that chu, dai, tenjiku, dai dai and the
+//! small boards are searched by the same code as 9x9 shogi (`negamax`, `deepening`, `smp`):
+//! iterative deepening with aspiration windows, PVS, the shared transposition table,
+//! quiescence, null move, the futility family, late-move reductions, singular and check
+//! extensions, killers, countermoves and histories, Lazy SMP, MultiPV and pondering.
 //!
-//! It is a second search beside the 9x9 one (`negamax.rs`), which has more (SEE, mate probes,
-//! singular extensions, continuation histories, Lazy SMP, MultiPV); making that one generic
-//! over the position, so that every board gets all of it from one code path, is the next step
-//! (docs/variants.md).
+//! What is the variants' own: the moves (the generic generator, lion double moves and all),
+//! the evaluation (`eval::variant`, made once per variant and shared), an exchange estimate
+//! in place of 9x9's full SEE, the ends of a game by each variant's rules (a captured royal,
+//! chu's bare king, repetitions with perpetual check counted from the first occurrence), and a
+//! capture search that stops after `QSEARCH_PLIES` captures (tenjiku's jumping generals would
+//! make a full one explode).
 
-use super::control::SearchControl;
-use super::limits::Limits;
-use super::time;
-use crate::eval::variant::VariantEval;
-use crate::shogi::Color;
+use super::board::{Dims, Picker, SearchBoard};
+use super::ordering::OrderingContext;
+use crate::eval::variant::{material, VariantEval};
+use crate::eval::{Value, Weights, EVAL_LIMIT};
+use crate::shogi::{Color, Repetition};
+use crate::variant::position::{Undo, NO_SQUARE};
 use crate::variant::{VMove, VPosition, Verdict};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
-/// A mate score, from the side to move's point of view, less the plies to it.
-pub const MATE: i32 = 30_000;
-const INF: i32 = 32_000;
-const MAX_PLY: usize = 64;
-/// Captures at most in a row in the capture search.
-const QUIESCE_PLIES: usize = 6;
-/// A capture must be able to bring the score within this of alpha to be searched.
-const DELTA_MARGIN: i32 = 200;
+/// A capture of a royal piece, as valued by move ordering, delta pruning and the exchange
+/// estimate (it ends the game).
+const ROYAL_VALUE: Value = EVAL_LIMIT;
 
-/// What one finished iteration found.
-#[derive(Clone, Debug)]
-pub struct VariantInfo {
-    /// Iteration depth.
-    pub depth: u32,
-    /// Score for the side to move, centipawns (mates: `MATE - plies`).
-    pub score: i32,
-    /// Nodes so far.
-    pub nodes: u64,
-    /// Time so far.
-    pub time: Duration,
-    /// The principal variation, as move text.
-    pub pv: Vec<String>,
+/// A variant's position as the search sees it: the position, its game and line (for
+/// repetitions), and what the moves made here need to be taken back.
+#[derive(Clone)]
+pub struct VBoard {
+    pos: VPosition,
+    eval: Arc<VariantEval>,
+    /// The game so far and the line searched: each position's key and whether its side to
+    /// move was in check (by Betza's rays for the positions of the line, which see every check
+    /// but the special pieces' rarer ones).
+    history: Vec<(u64, bool)>,
+    /// Whether each position of `history` was reached by a pass (null move).
+    passed: Vec<bool>,
+    undos: Vec<Undo>,
+    /// The lion-capture state each pass forgot.
+    nulls: Vec<u16>,
+    dims: Dims,
 }
 
-/// The search's answer.
-#[derive(Clone, Debug)]
-pub struct VariantResult {
-    /// The move to play (none: no legal move).
-    pub best: Option<VMove>,
-    /// Its score.
-    pub score: i32,
-}
-
-/// A game's end as a score for `side`, to move `ply` plies from the root.
-fn verdict_score(verdict: Verdict, side: usize, ply: usize) -> i32 {
-    match verdict {
-        Verdict::Draw => 0,
-        Verdict::Loses(s) if s == side => -MATE + ply as i32,
-        Verdict::Loses(_) => MATE - ply as i32,
-    }
-}
-
-/// How a table entry's score bounds the node's value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    key: u64,
-    mv: Option<VMove>,
-    score: i32,
-    depth: i16,
-    bound: Bound,
-}
-
-/// What the variants' search keeps from one search to the next in a game: the transposition
-/// table and the history of the quiet moves.
-pub struct VariantTables {
-    entries: Vec<Option<Entry>>,
-    /// Quiet moves' history, by side, origin (a drop: the cell count plus the kind) and
-    /// destination.
-    history: Vec<i32>,
-    cells: usize,
-    kinds: usize,
-    /// The evaluation, made once for the variant (its values take a moment on large boards),
-    /// and whether it has the form terms.
-    eval: Option<(bool, VariantEval)>,
-}
-
-impl VariantTables {
-    /// Table entries in about `mb` MiB (a power of two).
-    fn entry_count(mb: usize) -> usize {
-        let per = std::mem::size_of::<Option<Entry>>();
-        (((mb.max(1) << 20) / per).next_power_of_two() / 2).max(1024)
-    }
-
-    /// Tables of about `mb` MiB for positions of `pos`'s variant.
-    pub fn new(mb: usize, pos: &VPosition) -> VariantTables {
+impl VBoard {
+    /// The search's view of `pos`, whose game went through `history` (each position's key and
+    /// whether its side to move was in check, the last being `pos`), evaluated by `eval`.
+    pub fn new(pos: VPosition, history: &[(u64, bool)], eval: Arc<VariantEval>) -> VBoard {
         let cells = pos.cell_count();
         let kinds = pos.rules().kinds.len();
-        VariantTables {
-            entries: vec![None; Self::entry_count(mb)],
-            history: vec![0; 2 * (cells + kinds) * cells],
-            cells,
-            kinds,
-            eval: None,
+        let mut history = history.to_vec();
+        if history.last().map(|h| h.0) != Some(pos.key()) {
+            let mut p = pos.clone();
+            history.push((pos.key(), p.in_check_now()));
+        }
+        VBoard {
+            passed: vec![false; history.len()],
+            history,
+            eval,
+            undos: Vec::new(),
+            nulls: Vec::new(),
+            dims: Dims {
+                cells,
+                origins: cells + kinds,
+                pieces: 2 * kinds,
+                kinds,
+            },
+            pos,
         }
     }
 
-    /// Whether these tables fit `pos`'s variant and `mb`.
-    pub fn fits(&self, mb: usize, pos: &VPosition) -> bool {
-        self.cells == pos.cell_count()
-            && self.kinds == pos.rules().kinds.len()
-            && self.entries.len() == Self::entry_count(mb)
+    /// The position.
+    pub fn position(&self) -> &VPosition {
+        &self.pos
     }
 
-    /// Forgets everything (a new game).
-    pub fn clear(&mut self) {
-        self.entries.fill(None);
-        self.history.fill(0);
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & (self.entries.len() - 1)]?;
-        (e.key == key).then_some(e)
-    }
-
-    fn store(&mut self, e: Entry) {
-        let i = e.key as usize & (self.entries.len() - 1);
-        let slot = &mut self.entries[i];
-        // Keep a deeper entry of the same position unless the new one is exact.
-        if let Some(old) = slot {
-            if old.key == e.key && old.depth > e.depth && e.bound != Bound::Exact {
-                return;
-            }
+    /// The value of the piece of kind `k` (a royal one: ending the game).
+    #[inline]
+    fn value(&self, k: u8) -> Value {
+        if self.pos.rules().kinds[k as usize].royal {
+            ROYAL_VALUE
+        } else {
+            self.eval.values()[k as usize]
         }
-        *slot = Some(e);
     }
 
-    fn history_index(&self, side: usize, m: VMove) -> usize {
-        let from = if m.drop > 0 {
-            self.cells + m.drop as usize - 1
+    /// The enemy pieces `m` captures: on its destination and the squares a double move
+    /// passes through.
+    #[inline]
+    fn victims(&self, m: VMove) -> impl Iterator<Item = u8> + '_ {
+        let us = self.pos.side();
+        [m.to, m.mid, m.mid2]
+            .into_iter()
+            .enumerate()
+            .filter(move |&(i, sq)| {
+                // A square counts once: a double move may pass where it ends (igui ends on
+                // its start, which never holds a victim).
+                sq != NO_SQUARE
+                    && sq != m.from
+                    && match i {
+                        0 => true,
+                        1 => sq != m.to,
+                        _ => sq != m.to && sq != m.mid,
+                    }
+            })
+            .filter_map(move |(_, sq)| match self.pos.piece_at(sq) {
+                Some((k, side)) if side != us => Some(k),
+                _ => None,
+            })
+    }
+
+    /// What `m` captures, valued.
+    #[inline]
+    fn victim_value(&self, m: VMove) -> Value {
+        self.victims(m)
+            .map(|k| self.value(k))
+            .sum::<Value>()
+            .min(ROYAL_VALUE)
+    }
+
+    /// The kind that stands on the destination after `m` (promotion included).
+    #[inline]
+    fn moved_kind(&self, m: VMove) -> u8 {
+        if m.drop > 0 {
+            return m.drop - 1;
+        }
+        let k = self.pos.piece_at(m.from).map_or(0, |(k, _)| k);
+        if m.promote {
+            self.pos.rules().kinds[k as usize].promotes_to.unwrap_or(k)
+        } else {
+            k
+        }
+    }
+
+    /// The score for the side to move of `black`'s view, within the evaluation's limit.
+    #[inline]
+    fn for_side_to_move(&self, black: Value) -> Value {
+        let v = if self.pos.side() == 0 { black } else { -black };
+        v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+}
+
+/// A verdict on the game as the side to move `side` sees it.
+fn as_repetition(verdict: Verdict, side: usize) -> Repetition {
+    match verdict {
+        Verdict::Draw => Repetition::Draw,
+        Verdict::Loses(s) if s == side => Repetition::Loss,
+        Verdict::Loses(_) => Repetition::Win,
+    }
+}
+
+impl SearchBoard for VBoard {
+    type Move = VMove;
+    type Picker = VPicker;
+    const QSEARCH_PLIES: i32 = 6;
+    // The variants' evaluation is cruder than 9x9's and its pawn the same 100: margins a
+    // little over half of 9x9's.
+    const MARGIN_PERCENT: i32 = 60;
+
+    fn dims(&self) -> Dims {
+        self.dims
+    }
+    #[inline]
+    fn key(&self) -> u64 {
+        self.pos.key()
+    }
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        if self.pos.side() == 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.history.last().is_some_and(|h| h.1)
+    }
+    fn do_move(&mut self, m: VMove) {
+        let undo = self.pos.make(m);
+        self.undos.push(undo);
+        let check = self.pos.in_check(self.pos.side());
+        self.history.push((self.pos.key(), check));
+        self.passed.push(false);
+    }
+    fn undo_move(&mut self, m: VMove) {
+        self.history.pop();
+        self.passed.pop();
+        let undo = self.undos.pop().expect("a move to take back");
+        self.pos.unmake(m, undo);
+    }
+    fn do_null_move(&mut self) {
+        let saved = self.pos.make_null();
+        self.nulls.push(saved);
+        self.history.push((self.pos.key(), false));
+        self.passed.push(true);
+    }
+    fn undo_null_move(&mut self) {
+        self.history.pop();
+        self.passed.pop();
+        let saved = self.nulls.pop().expect("a pass to take back");
+        self.pos.unmake_null(saved);
+    }
+    #[inline]
+    fn may_pass(&self) -> bool {
+        !self.passed.last().copied().unwrap_or(false)
+    }
+    fn gives_check(&mut self, m: VMove) -> bool {
+        let undo = self.pos.make(m);
+        let check = self.pos.in_check(self.pos.side());
+        self.pos.unmake(m, undo);
+        check
+    }
+    #[inline]
+    fn is_capture(&self, m: VMove) -> bool {
+        self.victims(m).next().is_some()
+    }
+    #[inline]
+    fn is_promotion(m: VMove) -> bool {
+        m.promote
+    }
+    #[inline]
+    fn captured_kind(&self, m: VMove) -> Option<usize> {
+        self.victims(m).next().map(usize::from)
+    }
+    #[inline]
+    fn moved_piece(&self, m: VMove) -> (usize, usize) {
+        let kinds = self.dims.kinds;
+        (
+            self.pos.side() * kinds + self.moved_kind(m) as usize,
+            m.to as usize,
+        )
+    }
+    #[inline]
+    fn history_squares(&self, m: VMove) -> (usize, usize) {
+        // Drops come after the squares.
+        let origin = if m.drop > 0 {
+            self.dims.cells + m.drop as usize - 1
         } else {
             m.from as usize
         };
-        (side * (self.cells + self.kinds) + from) * self.cells + m.to as usize
+        (origin, m.to as usize)
     }
-}
-
-/// Mate scores are stored relative to the node.
-fn to_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE - MAX_PLY as i32 {
-        score + ply as i32
-    } else if score <= -MATE + MAX_PLY as i32 {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_table(score: i32, ply: usize) -> i32 {
-    if score >= MATE - MAX_PLY as i32 {
-        score - ply as i32
-    } else if score <= -MATE + MAX_PLY as i32 {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
-/// Null-move reduction, plies, and the depth it starts at.
-const NULL_MOVE_MIN_DEPTH: i32 = 3;
-/// Reverse futility pruning: depths and margin a ply.
-const RFP_MAX_DEPTH: i32 = 3;
-const RFP_MARGIN: i32 = 120;
-/// Futility pruning of quiet moves: depths and margin a ply.
-const FUTILITY_MAX_DEPTH: i32 = 2;
-const FUTILITY_MARGIN: i32 = 150;
-const HISTORY_MAX: i32 = 1 << 14;
-
-struct Search<'a> {
-    control: &'a SearchControl,
-    tables: &'a mut VariantTables,
-    eval: VariantEval,
-    nodes: u64,
-    start: Instant,
-    maximum: Option<Duration>,
-    node_limit: u64,
-    aborted: bool,
-    /// The game and the line so far: each position's key, and whether its side to move is
-    /// in check.
-    history: Vec<(u64, bool)>,
-    pv: Vec<Vec<VMove>>,
-    killers: Vec<[Option<VMove>; 2]>,
-    root_depth: i32,
-    /// The best move of the last finished iteration, searched first.
-    root_best: Option<VMove>,
-    /// Late-move reductions by depth and move number.
-    lmr: [[i32; 64]; 64],
-}
-
-impl Search<'_> {
-    fn out_of_time(&mut self) -> bool {
-        if self.aborted {
+    /// An estimate, not a full exchange: what `m` captures, less the piece that moves if the
+    /// destination is attacked once the move is made.
+    fn see_ge(&mut self, m: VMove, threshold: Value) -> bool {
+        let gain = self.victim_value(m);
+        let risk = self.value(self.moved_kind(m));
+        if gain - risk >= threshold {
             return true;
         }
-        if self.nodes >= self.node_limit || self.control.stopped() {
-            self.aborted = true;
-        } else if self.nodes.is_multiple_of(1024) && !self.control.is_pondering() {
-            if let Some(max) = self.maximum {
-                if self.control.clock_start(self.start).elapsed() >= max {
-                    self.aborted = true;
-                }
-            }
+        if gain < threshold {
+            return false;
         }
-        self.aborted
+        let undo = self.pos.make(m);
+        let attacked = self.pos.attacked_by(m.to, self.pos.side(), &[]);
+        self.pos.unmake(m, undo);
+        !attacked
     }
-
-    fn evaluate(&self, pos: &VPosition) -> i32 {
-        let black = self.eval.evaluate(pos);
-        if pos.side() == 0 {
-            black
-        } else {
-            -black
+    #[inline]
+    fn capture_gain(&self, m: VMove) -> Option<Value> {
+        if !self.is_capture(m) {
+            return None;
         }
+        let v = self.victim_value(m);
+        // With drops, a captured piece changes sides.
+        Some(if self.pos.rules().drops { 2 * v } else { v })
     }
-
-    /// The value of what `m` captures (a royal piece: far more than any other).
-    fn victim(&self, pos: &VPosition, m: VMove) -> i32 {
-        let mut v = 0;
-        for sq in [m.to, m.mid, m.mid2] {
-            if sq != crate::variant::position::NO_SQUARE && sq != m.from {
-                if let Some((k, side)) = pos.piece_at(sq) {
-                    if side != pos.side() {
-                        let kind = &pos.rules().kinds[k as usize];
-                        v += if kind.royal {
-                            100_000
-                        } else {
-                            self.eval.values()[k as usize]
-                        };
-                    }
-                }
-            }
+    fn repetition(&self, _plies: usize) -> Option<Repetition> {
+        let side = self.pos.side();
+        if let Some(verdict) = self.pos.outcome() {
+            return Some(as_repetition(verdict, side));
         }
-        v
+        let verdict = self.pos.rules().repetition(&self.history, side)?;
+        Some(as_repetition(verdict, side))
     }
-
-    /// The value of the piece that moves (a drop: none).
-    fn attacker(&self, pos: &VPosition, m: VMove) -> i32 {
-        if m.drop > 0 {
-            return 0;
-        }
-        pos.piece_at(m.from)
-            .map_or(0, |(k, _)| self.eval.values()[k as usize])
+    #[inline]
+    fn lost(&self) -> bool {
+        !self.pos.has_royal(self.pos.side())
     }
-
-    /// Orders `moves`: the table's move, captures by victim then attacker (least valuable
-    /// first), promotions, the killers, then the quiet moves by history.
-    fn order(&self, pos: &VPosition, moves: &mut [VMove], first: Option<VMove>, ply: usize) {
-        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        let side = pos.side();
-        moves.sort_by_cached_key(|&m| {
-            if Some(m) == first {
-                return i64::MIN;
-            }
-            let victim = self.victim(pos, m);
-            let key: i64 = if victim > 0 {
-                (1 << 40) + (victim as i64) * 64 - self.attacker(pos, m) as i64 / 16
-            } else if m.promote {
-                1 << 39
-            } else if Some(m) == killers[0] {
-                (1 << 38) + 1
-            } else if Some(m) == killers[1] {
-                1 << 38
-            } else {
-                self.tables.history[self.tables.history_index(side, m)] as i64
-            };
-            -key
-        });
+    fn evaluate(&self, _weights: &Weights) -> Value {
+        self.for_side_to_move(self.eval.evaluate(&self.pos))
     }
-
-    /// Rewards quiet move `best`, which cut the node at `depth`, and punishes the quiet moves
-    /// tried before it.
-    fn reward(&mut self, side: usize, best: VMove, tried: &[VMove], depth: i32, ply: usize) {
-        let bonus = (depth * depth).min(400);
-        let update = |t: &mut VariantTables, m: VMove, b: i32| {
-            let i = t.history_index(side, m);
-            let h = &mut t.history[i];
-            *h += b - *h * b.abs() / HISTORY_MAX;
-        };
-        update(self.tables, best, bonus * 32);
-        for &m in tried {
-            update(self.tables, m, -bonus * 32);
-        }
-        if let Some(k) = self.killers.get_mut(ply) {
-            if k[0] != Some(best) {
-                k[1] = k[0];
-                k[0] = Some(best);
-            }
-        }
+    fn evaluate_material(&self) -> Value {
+        self.for_side_to_move(material(&self.pos, self.eval.values()))
     }
-
-    /// The score of a repetition of the game or the line, by the variant's rule (perpetual
-    /// check loses), for the side to move; `None` when the position is new.
-    fn repetition(&self, pos: &VPosition, ply: usize) -> Option<i32> {
-        let verdict = pos.rules().repetition(&self.history, pos.side())?;
-        Some(verdict_score(verdict, pos.side(), ply))
+    fn root_moves(&mut self, _all: bool) -> Vec<VMove> {
+        self.pos.legal_moves()
     }
-
-    /// The capture search: stand pat or a capture, at most `QUIESCE_PLIES` captures deep (the
-    /// large variants' long-range captures, tenjiku's jumping generals above all, would make a
-    /// full capture search explode), captures that cannot raise the score to alpha skipped.
-    fn quiesce(
-        &mut self,
-        pos: &mut VPosition,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        qply: usize,
-    ) -> i32 {
-        self.nodes += 1;
-        if self.out_of_time() {
-            return 0;
-        }
-        if !pos.has_royal(pos.side()) {
-            return -MATE + ply as i32;
-        }
-        let stand = self.evaluate(pos);
-        if ply >= MAX_PLY || qply >= QUIESCE_PLIES {
-            return stand;
-        }
-        let all = pos.legal_moves();
-        if all.is_empty() {
-            return -MATE + ply as i32;
-        }
-        if stand >= beta {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut moves: Vec<VMove> = all
-            .into_iter()
-            .filter(|&m| {
-                let v = self.victim(pos, m);
-                v > 0 && stand + v + DELTA_MARGIN > alpha
-            })
-            .collect();
-        self.order(pos, &mut moves, None, MAX_PLY + 1);
-        for m in moves {
-            let u = pos.make(m);
-            let score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1);
-            pos.unmake(m, u);
-            if self.aborted {
-                return 0;
-            }
-            if score >= beta {
-                return score;
-            }
-            alpha = alpha.max(score);
-        }
-        alpha
+    fn move_text(&self, m: VMove) -> String {
+        self.pos.move_text(m)
     }
-
-    /// Principal variation search of `pos` to `depth` within (`alpha`, `beta`): the table's
-    /// cutoffs and move, null move, reverse futility and futility pruning, late-move
-    /// reductions, and a ply more for a check.
-    #[allow(clippy::too_many_arguments)]
-    fn negamax(
-        &mut self,
-        pos: &mut VPosition,
-        depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        pv_node: bool,
-        null_allowed: bool,
-    ) -> i32 {
-        self.pv[ply].clear();
-        if ply > 0 {
-            if let Some(score) = self.repetition(pos, ply) {
-                return score;
-            }
-            if let Some(verdict) = pos.outcome() {
-                return verdict_score(verdict, pos.side(), ply);
-            }
-        }
-        if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, alpha, beta, ply, 0);
-        }
-        self.nodes += 1;
-        if self.out_of_time() {
-            return 0;
-        }
-        // Mate distance: no line from here beats a shorter mate already found.
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-        let original_alpha = alpha;
-        let key = pos.key();
-        let entry = self.tables.probe(key);
-        if let Some(e) = entry.filter(|e| !pv_node && ply > 0 && e.depth as i32 >= depth) {
-            let v = from_table(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => v >= beta,
-                Bound::Upper => v <= alpha,
-            };
-            if cut {
-                return v;
-            }
-        }
-        let table_move = if ply == 0 {
-            self.root_best.or(entry.and_then(|e| e.mv))
-        } else {
-            entry.and_then(|e| e.mv)
-        };
-        let side = pos.side();
-        // Betza's rays see every check but the special pieces' (cheap; the pruning only
-        // needs it to be nearly always right).
-        let in_check = pos.in_check(side);
-        let static_eval = if in_check { -INF } else { self.evaluate(pos) };
-        let quiet_node = !pv_node && !in_check && beta.abs() < MATE - MAX_PLY as i32;
-        if quiet_node && depth <= RFP_MAX_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
-            return static_eval;
-        }
-        if quiet_node && null_allowed && depth >= NULL_MOVE_MIN_DEPTH && static_eval >= beta {
-            let r = 2 + depth / 4;
-            let saved = pos.make_null();
-            self.history.push((pos.key(), false));
-            let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
-            self.history.pop();
-            pos.unmake_null(saved);
-            if self.aborted {
-                return 0;
-            }
-            if v >= beta {
-                return if v >= MATE - MAX_PLY as i32 { beta } else { v };
-            }
-        }
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            // No move: mated, stalemated or royal lost; each loses in every variant here.
-            return -MATE + ply as i32;
-        }
-        self.order(pos, &mut moves, table_move, ply);
-        let mut best = -INF;
-        let mut best_move = None;
-        let mut quiets: Vec<VMove> = Vec::new();
-        for (i, &m) in moves.iter().enumerate() {
-            let capture = self.victim(pos, m) > 0;
-            let quiet = !capture && !m.promote;
-            if quiet
-                && quiet_node
-                && i > 0
-                && depth <= FUTILITY_MAX_DEPTH
-                && best > -MATE + MAX_PLY as i32
-                && static_eval + FUTILITY_MARGIN * depth <= alpha
-            {
-                continue;
-            }
-            let u = pos.make(m);
-            // Whether the side to move is in check matters to a repetition's verdict (the
-            // child's own, if it repeats, or a deeper node's) and to the extension.
-            let child_key = pos.key();
-            let check =
-                (depth > 1 || self.history.iter().any(|h| h.0 == child_key)) && pos.in_check_now();
-            self.history.push((child_key, check));
-            let extension = i32::from(check && ply < 2 * self.root_depth as usize);
-            let new_depth = depth - 1 + extension;
-            let score = if i == 0 {
-                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, pv_node, true)
-            } else {
-                let reduction = if quiet && depth >= 3 && i >= 3 && !in_check && !check {
-                    let r = self.lmr[depth.min(63) as usize][i.min(63)] - i32::from(pv_node);
-                    r.clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
-                let mut s = -self.negamax(
-                    pos,
-                    new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                    true,
-                );
-                if s > alpha && reduction > 0 {
-                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, false, true);
-                }
-                if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true, true);
-                }
-                s
-            };
-            self.history.pop();
-            pos.unmake(m, u);
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = Some(m);
-                if score > alpha {
-                    alpha = score;
-                    let tail = self.pv[ply + 1].clone();
-                    let line = &mut self.pv[ply];
-                    line.clear();
-                    line.push(m);
-                    line.extend(tail);
-                }
-            }
-            if score >= beta {
-                if quiet {
-                    self.reward(side, m, &quiets, depth, ply);
-                }
-                break;
-            }
-            if quiet && quiets.len() < 64 {
-                quiets.push(m);
-            }
-        }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tables.store(Entry {
-            key,
-            mv: best_move,
-            score: to_table(best, ply),
-            depth: depth as i16,
-            bound,
-        });
-        best
+    #[inline]
+    fn encode(m: VMove) -> u16 {
+        let mut h = u64::from(m.from)
+            | u64::from(m.to) << 16
+            | u64::from(m.mid) << 32
+            | u64::from(m.mid2) << 48;
+        h ^= u64::from(m.drop) << 7 ^ u64::from(m.promote) << 29;
+        h = h.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        ((h >> 48) as u16).max(1)
     }
 }
 
-fn lmr_table() -> [[i32; 64]; 64] {
-    let mut t = [[0; 64]; 64];
-    for (d, row) in t.iter_mut().enumerate().skip(1) {
-        for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as i32;
-        }
-    }
-    t
+/// The variants' move picker: every legal move at once (the generic generator has no stages),
+/// handed out best first: the table's move, captures by victim and then the least valuable
+/// attacker (and the capture history), promotions, the killers and the countermove, then quiet
+/// moves by history. In quiescence, captures only, or every move when in check.
+pub struct VPicker {
+    moves: Vec<VMove>,
+    scores: Vec<i32>,
+    scored: bool,
+    index: usize,
+    tt_move: Option<VMove>,
+    refutations: [Option<VMove>; 3],
 }
 
-/// Searches `pos` (whose game so far reached the positions `history`, each its key and whether
-/// its side to move was in check, the last being
-/// `pos` itself) under `limits`, with `tables` kept from the game's earlier searches;
-/// `report` hears every finished iteration. `form` off: material only (`Eval_Form`).
-#[allow(clippy::too_many_arguments)]
-pub fn search(
-    pos: &mut VPosition,
-    history: &[(u64, bool)],
-    limits: &Limits,
-    overhead_ms: u64,
-    control: &SearchControl,
-    tables: &mut VariantTables,
-    form: bool,
-    report: &mut dyn FnMut(VariantInfo),
-) -> VariantResult {
-    let eval = match tables.eval.take() {
-        Some((f, e)) if f == form => e,
-        _ => VariantEval::new(pos.rules(), form),
-    };
-    let start = limits.received.unwrap_or_else(Instant::now);
-    let us = if pos.side() == 0 {
-        Color::Black
-    } else {
-        Color::White
-    };
-    let budget = if limits.infinite {
-        None
-    } else {
-        time::budget(limits, us, overhead_ms)
-    };
-    let mut s = Search {
-        control,
-        tables,
-        eval,
-        nodes: 0,
-        start,
-        maximum: budget.map(|b| b.maximum),
-        node_limit: limits.nodes.unwrap_or(u64::MAX),
-        aborted: false,
-        history: history.to_vec(),
-        pv: vec![Vec::new(); MAX_PLY + 2],
-        killers: vec![[None; 2]; MAX_PLY + 2],
-        root_depth: 0,
-        root_best: None,
-        lmr: lmr_table(),
-    };
-    let legal = pos.legal_moves();
-    let mut result = VariantResult {
-        best: legal.first().copied(),
-        score: 0,
-    };
-    if legal.is_empty() {
-        return result;
+impl VPicker {
+    fn build(
+        pos: &mut VBoard,
+        tt_move: Option<u16>,
+        refutations: [Option<VMove>; 3],
+        captures_only: bool,
+    ) -> VPicker {
+        let mut moves = pos.pos.legal_moves();
+        if captures_only && !pos.in_check() {
+            moves.retain(|&m| pos.is_capture(m));
+        }
+        let tt_move =
+            tt_move.and_then(|code| moves.iter().copied().find(|&m| VBoard::encode(m) == code));
+        VPicker {
+            moves,
+            scores: Vec::new(),
+            scored: false,
+            index: 0,
+            tt_move,
+            refutations,
+        }
     }
-    let max_depth = limits
-        .depth
-        .unwrap_or(MAX_PLY as u32 - 1)
-        .clamp(1, MAX_PLY as u32 - 1);
-    for depth in 1..=max_depth {
-        s.root_depth = depth as i32;
-        s.root_best = result.best;
-        let score = s.negamax(pos, depth as i32, -INF, INF, 0, true, false);
-        if s.aborted && depth > 1 {
-            break;
+
+    fn score(&self, pos: &VBoard, m: VMove, ordering: &OrderingContext) -> i32 {
+        if Some(m) == self.tt_move {
+            return i32::MAX;
         }
-        if let Some(&m) = s.pv[0].first() {
-            result = VariantResult {
-                best: Some(m),
-                score,
+        if pos.is_capture(m) {
+            let attacker = if m.drop > 0 {
+                0
+            } else {
+                pos.value(pos.moved_kind(m))
             };
+            let history = pos
+                .captured_kind(m)
+                .map_or(0, |k| ordering.captures.get(pos.moved_piece(m), k));
+            return (1 << 24) + pos.victim_value(m) * 16 + history / 2 - attacker / 16;
         }
-        report(VariantInfo {
-            depth,
-            score,
-            nodes: s.nodes,
-            time: start.elapsed(),
-            pv: s.pv[0].iter().map(|&m| pos.move_text(m)).collect(),
-        });
-        if s.aborted || score.abs() >= MATE - MAX_PLY as i32 {
-            break;
+        if m.promote {
+            return 1 << 23;
         }
-        if let Some(b) = budget {
-            if !control.is_pondering() && control.clock_start(start).elapsed() >= b.optimum / 2 {
-                break;
+        if let Some(i) = self.refutations.iter().position(|&r| r == Some(m)) {
+            return (1 << 22) + 2 - i as i32;
+        }
+        ordering.quiet_score(pos, m)
+    }
+}
+
+impl Picker<VBoard> for VPicker {
+    fn main(pos: &mut VBoard, tt_move: Option<u16>, refutations: [Option<VMove>; 3]) -> Self {
+        VPicker::build(pos, tt_move, refutations, false)
+    }
+
+    fn quiescence(pos: &mut VBoard, tt_move: Option<u16>, _checks: bool) -> Self {
+        VPicker::build(pos, tt_move, [None; 3], true)
+    }
+
+    fn tt_move(&self) -> Option<VMove> {
+        self.tt_move
+    }
+
+    fn next(&mut self, pos: &VBoard, ordering: &OrderingContext) -> Option<VMove> {
+        if !self.scored {
+            self.scores = self
+                .moves
+                .iter()
+                .map(|&m| self.score(pos, m, ordering))
+                .collect();
+            self.scored = true;
+        }
+        let i = self.index;
+        if i >= self.moves.len() {
+            return None;
+        }
+        let mut best = i;
+        for j in i + 1..self.moves.len() {
+            if self.scores[j] > self.scores[best] {
+                best = j;
             }
         }
+        self.moves.swap(i, best);
+        self.scores.swap(i, best);
+        self.index += 1;
+        Some(self.moves[i])
     }
-    s.tables.eval = Some((form, s.eval));
-    // A search stopped during pondering still answers only when told (the front end waits).
-    result
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::control::SearchControl;
+    use crate::search::tt::TranspositionTable;
+    use crate::search::{Limits, SearchOptions, SearchResult, Searcher, MATE};
     use crate::variant::VariantId;
+
+    /// A search of `pos` (whose game went through `history`) to `depth`.
+    fn search(pos: &VPosition, history: &[(u64, bool)], depth: u32) -> SearchResult<VMove> {
+        let tt = Arc::new(TranspositionTable::new(4));
+        let mut searcher = Searcher::<VBoard>::new(tt, SearchControl::new());
+        let eval = Arc::new(VariantEval::new(pos.rules(), true));
+        let mut board = VBoard::new(pos.clone(), history, eval);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        searcher.search(&mut board, &limits, &SearchOptions::default(), &mut |_| {})
+    }
+
+    fn start(id: VariantId, sfen: &str) -> (VPosition, Vec<(u64, bool)>) {
+        let mut pos = VPosition::from_sfen(id, sfen).unwrap();
+        let history = vec![(pos.key(), pos.in_check_now())];
+        (pos, history)
+    }
 
     #[test]
     fn takes_a_hanging_king_in_chu_and_finds_mate_in_minishogi() {
-        let control = SearchControl::new();
-        let limits = Limits {
-            depth: Some(3),
-            ..Limits::default()
-        };
         // Chu: the black rook takes the white king (whose gold and silver keep it from being
         // a bare king, which would have lost already).
-        let mut pos = VPosition::from_sfen(
+        let (pos, history) = start(
             VariantId::Chu,
             "gs9k/12/12/12/12/12/12/12/12/12/12/K10R b - 1",
-        )
-        .unwrap();
-        let history = [(pos.key(), pos.in_check_now())];
-        let mut tables = VariantTables::new(1, &pos);
-        let r = search(
-            &mut pos,
-            &history,
-            &limits,
-            0,
-            &control,
-            &mut tables,
-            true,
-            &mut |_| {},
         );
+        let r = search(&pos, &history, 3);
         assert!(pos.move_text(r.best.unwrap()).starts_with("1l1a"));
+        assert_eq!(r.score, MATE - 1);
         // Minishogi: a gold drop leaves White's king on 1a no move (G*1b mates; G*3b
         // stalemates, which loses too).
-        let mut pos = VPosition::from_sfen(VariantId::Mini, "4k/5/4P/5/K4 b G 1").unwrap();
-        let history = [(pos.key(), pos.in_check_now())];
-        let mut tables = VariantTables::new(1, &pos);
-        let r = search(
-            &mut pos,
-            &history,
-            &limits,
-            0,
-            &control,
-            &mut tables,
-            true,
-            &mut |_| {},
-        );
+        let (mut pos, history) = start(VariantId::Mini, "4k/5/4P/5/K4 b G 1");
+        let r = search(&pos, &history, 3);
         pos.make(r.best.unwrap());
         assert!(pos.legal_moves().is_empty());
         assert!(r.score >= MATE - 2);
@@ -702,11 +454,10 @@ mod tests {
     /// repeats the start. The game so far is `history`; White to move.
     fn rooks_shuffled(
         id: VariantId,
-        start: &str,
+        sfen: &str,
         moves: [&str; 3],
     ) -> (VPosition, Vec<(u64, bool)>) {
-        let mut pos = VPosition::from_sfen(id, start).unwrap();
-        let mut history = vec![(pos.key(), pos.in_check_now())];
+        let (mut pos, mut history) = start(id, sfen);
         for text in moves {
             let m = pos.parse_move(text).unwrap();
             pos.make(m);
@@ -717,56 +468,72 @@ mod tests {
 
     #[test]
     fn repetitions_are_scored_by_the_variants_rule() {
-        let control = SearchControl::new();
-        let limits = Limits {
-            depth: Some(1),
-            ..Limits::default()
-        };
         // Minishogi: a repetition loses for Black, so White repeats at once and wins.
-        let (mut pos, history) = rooks_shuffled(
+        let (pos, history) = rooks_shuffled(
             VariantId::Mini,
             "rbsgk/4p/5/P4/KGSBR b - 1",
             ["1e1d", "5a5b", "1d1e"],
         );
-        let mut tables = VariantTables::new(1, &pos);
-        let r = search(
-            &mut pos,
-            &history,
-            &limits,
-            0,
-            &control,
-            &mut tables,
-            true,
-            &mut |_| {},
-        );
+        let r = search(&pos, &history, 2);
         assert_eq!(pos.move_text(r.best.unwrap()), "5b5a");
         assert_eq!(r.score, MATE - 1);
-        // Judkins shogi, the same on 6x6: a repetition is a draw.
-        let (mut pos, history) = rooks_shuffled(
+        // Judkins shogi, the same on 6x6: a repetition is a draw, not a win.
+        let (pos, history) = rooks_shuffled(
             VariantId::Judkins,
             "rbnsgk/5p/6/6/P5/KGSNBR b - 1",
             ["1f1e", "6a6b", "1e1f"],
         );
-        let m = pos.parse_move("6b6a").unwrap();
-        let mut after = history.clone();
-        let u = pos.make(m);
-        after.push((pos.key(), pos.in_check_now()));
-        pos.unmake(m, u);
-        assert_eq!(
-            pos.rules().repetition(&after, 0),
-            Some(crate::variant::Verdict::Draw)
-        );
-        let mut tables = VariantTables::new(1, &pos);
-        let r = search(
-            &mut pos,
-            &history,
-            &limits,
-            0,
-            &control,
-            &mut tables,
-            true,
-            &mut |_| {},
-        );
+        let r = search(&pos, &history, 2);
         assert!(r.score < MATE - 100);
+    }
+
+    #[test]
+    fn moves_are_made_and_taken_back_with_their_history() {
+        let (pos, history) = start(VariantId::Chu, &VPosition::start(VariantId::Chu).to_sfen());
+        let eval = Arc::new(VariantEval::new(pos.rules(), true));
+        let mut board = VBoard::new(pos.clone(), &history, eval);
+        let before = (board.key(), board.history.len());
+        for m in board.root_moves(false) {
+            board.do_move(m);
+            assert!(board.may_pass());
+            board.do_null_move();
+            assert!(!board.may_pass());
+            board.undo_null_move();
+            board.undo_move(m);
+            assert_eq!((board.key(), board.history.len()), before);
+        }
+        // Every legal move has a table code, and few share one.
+        let codes: std::collections::HashSet<u16> = board
+            .root_moves(false)
+            .into_iter()
+            .map(VBoard::encode)
+            .collect();
+        assert!(!codes.contains(&0));
+        assert!(codes.len() + 1 >= board.root_moves(false).len());
+    }
+
+    #[test]
+    fn a_lion_captures_on_its_first_step() {
+        // Black's lion on 7g, a white pawn on 7f: igui (7g7f7g) and a capture in passing
+        // (7g7f6e) take it; a step past it (7g6f5e) does not.
+        let (mut pos, history) = start(
+            VariantId::Chu,
+            "11k/12/12/12/12/5p6/5N6/12/12/12/12/K11 b - 1",
+        );
+        let eval = Arc::new(VariantEval::new(pos.rules(), true));
+        let pawn = eval.values()[pos.piece_at(pos.parse_square("7f").unwrap()).unwrap().0 as usize];
+        let igui = pos.parse_move("7g7f7g").unwrap();
+        let passing = pos.parse_move("7g7f6e").unwrap();
+        let quiet = pos.parse_move("7g6f5e").unwrap();
+        let mut board = VBoard::new(pos, &history, eval);
+        for m in [igui, passing] {
+            assert!(board.is_capture(m));
+            assert_eq!(board.capture_gain(m), Some(pawn));
+            assert!(board.captured_kind(m).is_some());
+        }
+        assert!(!board.is_capture(quiet));
+        assert_eq!(board.capture_gain(quiet), None);
+        // Igui leaves the lion where it was: nothing can take it back.
+        assert!(board.see_ge(igui, pawn));
     }
 }
