@@ -17,6 +17,13 @@ How HaChu is driven (from its sources, hachu.c and move.c, and by experiment):
   as from and to: Hisha's `8g7f8g` is HaChu's `e6f7,f7e6`. HaChu prints its own multi-leg moves
   as one `move` line a leg, every leg but the last ending in a comma.
 * A promotion ends in `+`; no suffix is a move without promotion.
+* A pass (a lion stepping out and back without a capture, Hisha's `6h7g6h`) is `@@@@`, the
+  protocol's null move, both ways: HaChu refuses the two-leg form of a move that captures
+  nothing. The adapter sends the two-leg form and, when HaChu refuses it, `@@@@`; HaChu's own
+  `@@@@` is written as any legal pass, found by asking Hisha (`HISHA`, by default the release
+  build beside this script) for the legal moves: every pass leaves the same position.
+* A double move through an empty square (Hisha's `7g7f6f`, as lishogi writes it) is HaChu's
+  one-leg jump (`f6g7`): when HaChu refuses the two-leg form, the adapter sends the jump.
 * The adapter keeps HaChu in `force` mode: it replays the game's new moves with `usermove`,
   and to search sends `st 1` (a time per move), `time T` (centiseconds; with `st`, HaChu plans
   0.4 T and stops at about T), then `go`, and `force` again when the move has come.
@@ -34,6 +41,8 @@ import sys
 from xboard_client import XBoardClient
 
 HACHU = os.environ.get("HACHU", "/usr/games/hachu")
+HISHA = os.environ.get(
+    "HISHA", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "release", "hisha"))
 VARIANTS = {"chushogi": ("chu", 12), "daishogi": ("dai", 15), "tenjikushogi": ("tenjiku", 16)}
 SQUARE = re.compile(r"(\d+)([a-z])")
 # What the adapter keeps back from each move's time, ms: HaChu overruns its budget a little.
@@ -78,10 +87,51 @@ def hachu_to_usi(move, n):
     return text + ("+" if promote else "")
 
 
+def is_out_and_back(move):
+    """Whether a move's text ends on the square it starts from (a pass or igui)."""
+    squares = SQUARE.findall(move.rstrip("+"))
+    return len(squares) >= 3 and squares[0] == squares[-1]
+
+
+def find_pass(variant, moves):
+    """A legal pass after `moves` in Hisha's text: an out-and-back move that leaves every piece
+    on the board (igui, which takes one, does not)."""
+    import subprocess
+    def ask(commands, until):
+        """Hisha's lines in answer to `commands`, up to the first that starts with `until`."""
+        child = subprocess.Popen([HISHA], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 stderr=subprocess.DEVNULL, text=True)
+        child.stdin.write("\n".join(["usi", f"setoption name USI_Variant value {variant}",
+                                     "isready"] + commands) + "\n")
+        child.stdin.flush()
+        lines = []
+        for line in child.stdout:
+            lines.append(line.strip())
+            if line.startswith(until):
+                break
+        child.stdin.write("quit\n")
+        child.stdin.close()
+        child.wait(timeout=10)
+        return lines
+    def board(line):
+        position = "position startpos" + (" moves " + " ".join(line) if line else "")
+        sfen = [l for l in ask([position, "d"], "info string game:") if "sfen " in l]
+        return sfen[-1].split("sfen ")[1].split()[0] if sfen else None
+    position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
+    legal = [l.split(":")[0] for l in ask([position, "go perft 1"], "Nodes searched") if re.match(r"^\d+[a-z]\S*: 1$", l)]
+    pieces = lambda sfen: sum(c.isalpha() for c in sfen)
+    before = board(moves)
+    for m in legal:
+        if is_out_and_back(m) and pieces(board(moves + [m]) or "") == pieces(before or ""):
+            return m
+    raise ValueError("HaChu passed (@@@@) but Hisha finds no legal pass")
+
+
 class HaChu:
     """The child process and what it has been told of the game."""
 
     def __init__(self, variant, memory_mb):
+        self.variant = variant
         self.name, self.n = VARIANTS[variant]
         self.engine = XBoardClient([HACHU], "HaChu")
         self.send = self.engine.send
@@ -105,6 +155,15 @@ class HaChu:
         for m in moves[len(self.moves):]:
             self.send("usermove " + usi_to_hachu(m, self.n))
             complaint = [l for l in self.sync() if "llegal" in l]
+            if complaint and is_out_and_back(m):
+                self.send("usermove @@@@")
+                complaint = [l for l in self.sync() if "llegal" in l]
+            elif complaint and len(SQUARE.findall(m)) > 2:
+                # A double move through an empty square is HaChu's one-leg jump.
+                squares = SQUARE.findall(m.rstrip("+"))
+                jump = "".join(squares[0]) + "".join(squares[-1]) + ("+" if m.endswith("+") else "")
+                self.send("usermove " + usi_to_hachu(jump, self.n))
+                complaint = [l for l in self.sync() if "llegal" in l]
             if complaint:
                 self.moves = None
                 raise ValueError(f"HaChu refuses {m}: {complaint[0]}")
@@ -131,7 +190,7 @@ class HaChu:
         self.sync()
         if text is None:
             return None, result
-        move = hachu_to_usi(text, self.n)
+        move = find_pass(self.variant, self.moves) if text == "@@@@" else hachu_to_usi(text, self.n)
         self.moves.append(move)
         return move, None
 

@@ -22,7 +22,11 @@ checked at every move since the first occurrence), or MAX_PLIES (a draw).
 A move that is not legal, a move later than the byoyomi plus --tolerance ms (counted against the
 engine's own clock: the runner's time from sending `go` to reading `bestmove`), a crash or a
 protocol error loses the game for the side at fault, and is counted as a fault of that side;
-an opponent's resignation is a loss for it. At the end: Hisha's wins, draws and losses, its
+an opponent's resignation is a loss for it. HaChu follows its own chu rules where they differ
+from lishogi's (which Hisha and shogiops follow: a lion taking a protected lion from afar after
+a pawn or go-between on its first step, which lishogi counts as still protecting): a game in
+which HaChu plays a move the referee rejects, or refuses one it accepts, is void, not scored,
+and listed as a rules dispute with the move. At the end: Hisha's wins, draws and losses, its
 score with a 95% error bar and the Elo difference, faults by side, and the longest move of each.
 """
 
@@ -151,12 +155,18 @@ def play(variant, players, referee, judge, args, rng, moves):
         longest[side] = max(longest[side], took)
         if args.byoyomi and took > args.byoyomi + args.tolerance:
             return 1 - side, len(moves), (side, f"move {len(moves) + 1} took {took} ms"), longest
+        hachu = args.opponent == "hachu" and player is not players[args.hisha_side]
         if result.bestmove in ("resign", None):
             errors = [l for l in result.lines if "error" in l]
+            if hachu and errors and "HaChu refuses" in errors[0]:
+                return None, len(moves), ("dispute", f"move {len(moves)}: {errors[0]}"), longest
             fault = (side, f"move {len(moves) + 1}: {errors[0]}") if errors else None
             return 1 - side, len(moves), fault, longest
         if result.bestmove not in legal:
-            return 1 - side, len(moves), (side, f"move {len(moves) + 1}: {result.bestmove} is not legal"), longest
+            text = f"move {len(moves) + 1}: {result.bestmove} is not legal"
+            if hachu:
+                return None, len(moves), ("dispute", "HaChu's " + text), longest
+            return 1 - side, len(moves), (side, text), longest
         moves.append(result.bestmove)
     return None, len(moves), None, longest
 
@@ -196,6 +206,7 @@ def main():
     judge = Judge(args.variant, args.hisha)
     wins = draws = losses = 0
     faults = {"hisha": [], args.opponent: []}
+    disputes = []
     longest = {"hisha": 0, args.opponent: 0}
     lengths = []
     record = open(args.moves, "w") if args.moves else None
@@ -213,6 +224,7 @@ def main():
         names = ["hisha", args.opponent] if hisha_black else [args.opponent, "hisha"]
         moves = []
         args.go = [mine, theirs] if hisha_black else [theirs, mine]
+        args.hisha_side = 0 if hisha_black else 1
         try:
             winner, plies, fault, times = play(args.variant, players, referee, judge, args, rng,
                                                moves)
@@ -225,10 +237,15 @@ def main():
                 pass
         for side in (0, 1):
             longest[names[side]] = max(longest[names[side]], times[side])
-        if fault:
+        disputed = fault is not None and fault[0] == "dispute"
+        if disputed:
+            disputes.append(f"game {g + 1}: {fault[1]}")
+        elif fault:
             who = names[fault[0]] if fault[0] is not None else "runner"
             faults.setdefault(who, []).append(f"game {g + 1}: {fault[1]}")
-        if winner is None and not (fault and fault[0] is None):
+        if disputed:
+            outcome = "void (rules dispute)"
+        elif winner is None and not (fault and fault[0] is None):
             draws += 1
             outcome = "draw"
         elif winner is not None and names[winner] == "hisha":
@@ -264,6 +281,10 @@ def main():
     for k, v in faults.items():
         for f in v:
             print(f"  {k}: {f}")
+    if disputes:
+        print(f"void, the rules disputed: {len(disputes)}")
+        for d in disputes:
+            print(f"  {d}")
     referee.close()
     judge.close()
     if record:

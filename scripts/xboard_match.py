@@ -19,7 +19,7 @@ import os
 import sys
 import time
 
-from hachu_usi import HACHU, hachu_to_usi, usi_to_hachu
+from hachu_usi import HACHU, find_pass, hachu_to_usi, usi_to_hachu
 from variant_games import Referee
 from xboard_client import XBoardClient
 
@@ -65,11 +65,13 @@ def play(engines, referee, args, n):
             return 1 - side, len(moves), None
         if took > args.st + 1.0:
             return 1 - side, len(moves), (side, f"move {len(moves) + 1} took {took:.2f} s")
-        usi = hachu_to_usi(text, n)
+        # A pass is the null move @@@@ in both engines' notation; the referee gets it as a
+        # legal out-and-back move.
+        usi = find_pass(USI_NAMES[args.variant], moves) if text == "@@@@" else hachu_to_usi(text, n)
         if usi not in legal:
             return 1 - side, len(moves), (side, f"move {len(moves) + 1}: {text} ({usi}) is not legal")
         moves.append(usi)
-        other.send("usermove " + usi_to_hachu(usi, n))
+        other.send("usermove " + (text if text == "@@@@" else usi_to_hachu(usi, n)))
         complaint = [l for l in other.sync() if "llegal" in l]
         if complaint:
             return None, len(moves), (1 - side, f"{other.name} refuses {text}: {complaint[0]}")

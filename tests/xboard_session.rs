@@ -209,6 +209,42 @@ fn illegal_moves_and_bad_commands_are_refused_and_change_nothing() {
 }
 
 #[test]
+fn a_lion_passes_with_the_null_move() {
+    let mut x = session("chu");
+    x.send("force");
+    // The lion leaps out of its camp; then it may pass (a step out and back).
+    let moves = ["7j6h", "1d1e"];
+    for m in moves {
+        let legs = to_xboard(m, 12).unwrap().join(",");
+        x.send(&format!("usermove {legs}"));
+    }
+    x.send("usermove @@@@");
+    assert!(x.sync().is_empty());
+    // White to move now, and its lion, still in its camp, cannot pass.
+    x.send("usermove @@@@");
+    let said = x.sync();
+    assert!(
+        said.len() == 1 && said[0].starts_with("Illegal move"),
+        "{said:?}"
+    );
+    x.send("sd 1");
+    x.send("go");
+    let reply = x.expect_move(5000);
+    let mut pos = VPosition::start(VariantId::Chu);
+    for m in moves {
+        let m = pos.parse_move(m).unwrap();
+        pos.make(m);
+    }
+    let pass = pos.pass_move().expect("the lion can pass");
+    let played = [
+        moves[0].to_string(),
+        moves[1].to_string(),
+        pos.move_text(pass),
+    ];
+    legal_reply(VariantId::Chu, &played, &reply);
+}
+
+#[test]
 fn plays_dai_dai_and_the_other_boards() {
     for (name, id) in [
         ("daidai", VariantId::DaiDai),

@@ -525,6 +525,10 @@ mod tests {
         let igui = pos.parse_move("7g7f7g").unwrap();
         let passing = pos.parse_move("7g7f6e").unwrap();
         let quiet = pos.parse_move("7g6f5e").unwrap();
+        // Igui takes; a step out and back to an empty square is a pass.
+        assert!(!pos.is_pass(igui));
+        let pass = pos.pass_move().expect("the lion can pass");
+        assert!(pos.is_pass(pass) && !pos.is_pass(quiet));
         let mut board = VBoard::new(pos, &history, eval);
         for m in [igui, passing] {
             assert!(board.is_capture(m));

@@ -1172,6 +1172,22 @@ impl VPosition {
         moves
     }
 
+    /// Whether `m` is a pass: a piece steps out and back and takes nothing (a lion's jitto,
+    /// the protocols' null move).
+    pub fn is_pass(&self, m: VMove) -> bool {
+        m.drop == 0
+            && m.mid != NO_SQUARE
+            && m.from == m.to
+            && [m.mid, m.mid2]
+                .into_iter()
+                .all(|sq| sq == NO_SQUARE || self.piece_at(sq).is_none())
+    }
+
+    /// A legal pass, if the side to move has one (every pass leaves the same position).
+    pub fn pass_move(&mut self) -> Option<VMove> {
+        self.legal_moves().into_iter().find(|&m| self.is_pass(m))
+    }
+
     fn has_legal_reply(&mut self) -> bool {
         let mut moves = Vec::new();
         self.pseudo_moves(&mut moves);

@@ -5,7 +5,8 @@
 //!
 //! Notation is HaChu's: a square is a file letter from the left and a rank number from the
 //! bottom (the first player's side; `a1` is the bottom left corner), a multi-leg move is legs
-//! joined by commas (`e6f7,f7e6`), a promotion ends in `+` (`=` declines one). The first
+//! joined by commas (`e6f7,f7e6`), a promotion ends in `+` (`=` declines one), a pass (a lion
+//! stepping out and back without a capture) is the protocol's null move `@@@@`. The first
 //! player, sente, is XBoard's "white": `1-0` is a win for it. The engine prints a multi-leg move
 //! one leg to a `move` line, every leg but the last ending in a comma, as HaChu does.
 //!
@@ -17,7 +18,8 @@
 use crate::search::Limits;
 use crate::usi::response::{BestMove, EngineEvent, GameEnd, UsiScore};
 use crate::usi::UsiEngine;
-use crate::variant::VariantId;
+use crate::variant::position::NO_SQUARE;
+use crate::variant::{VPosition, VariantId};
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use std::io::Write;
 use std::time::Instant;
@@ -193,6 +195,53 @@ impl<E: UsiEngine> Session<'_, E> {
         self.variant.1.rules().files as usize
     }
 
+    /// The game's position, replayed from the moves (each was accepted by the engine).
+    fn position(&self) -> Option<VPosition> {
+        let mut pos = VPosition::start(self.variant.1);
+        for text in &self.moves {
+            let m = pos.parse_move(text).ok()?;
+            pos.make(m);
+        }
+        Some(pos)
+    }
+
+    /// `@@@@` as the USI text of a legal pass here.
+    fn pass_text(&self) -> Option<String> {
+        let mut pos = self.position()?;
+        let m = pos.pass_move()?;
+        Some(pos.move_text(m))
+    }
+
+    /// USI move `usi` in XBoard's legs: a pass is `@@@@`, and a double move that takes
+    /// nothing on its way is the one leg of a jump, as HaChu and WinBoard write it.
+    fn xboard_legs(&self, usi: &str) -> Option<Vec<String>> {
+        let n = self.size();
+        let Some(mut pos) = self.position() else {
+            return to_xboard(usi, n);
+        };
+        let Ok(m) = pos.parse_move(usi) else {
+            return to_xboard(usi, n);
+        };
+        if pos.is_pass(m) {
+            return Some(vec!["@@@@".to_string()]);
+        }
+        let passes_empty = m.drop == 0
+            && m.mid != NO_SQUARE
+            && [m.mid, m.mid2]
+                .into_iter()
+                .all(|sq| sq == NO_SQUARE || pos.piece_at(sq).is_none());
+        if passes_empty {
+            let jump = format!(
+                "{}{}{}",
+                pos.square_name(m.from),
+                pos.square_name(m.to),
+                if m.promote { "+" } else { "" }
+            );
+            return to_xboard(&jump, n);
+        }
+        to_xboard(usi, n)
+    }
+
     fn select_variant(&mut self, v: (&'static str, VariantId)) {
         self.variant = v;
         if let Err(e) = self
@@ -349,9 +398,18 @@ impl<E: UsiEngine> Session<'_, E> {
             self.send(&format!("Illegal move (the game is over): {text}"));
             return;
         }
-        let Some(usi) = from_xboard(text, self.size()) else {
-            self.send(&format!("Illegal move (cannot read it): {text}"));
-            return;
+        let usi = if text == "@@@@" {
+            let Some(pass) = self.pass_text() else {
+                self.send(&format!("Illegal move (no piece can pass): {text}"));
+                return;
+            };
+            pass
+        } else {
+            let Some(usi) = from_xboard(text, self.size()) else {
+                self.send(&format!("Illegal move (cannot read it): {text}"));
+                return;
+            };
+            usi
         };
         let mut moves = self.moves.clone();
         moves.push(usi);
@@ -471,7 +529,7 @@ impl<E: UsiEngine> Session<'_, E> {
             self.send("resign");
             return;
         };
-        let Some(legs) = to_xboard(&best, self.size()) else {
+        let Some(legs) = self.xboard_legs(&best) else {
             self.send("resign");
             return;
         };
