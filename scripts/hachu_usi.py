@@ -96,34 +96,22 @@ def is_out_and_back(move):
 def find_pass(variant, moves):
     """A legal pass after `moves` in Hisha's text: an out-and-back move that leaves every piece
     on the board (igui, which takes one, does not)."""
-    import subprocess
-    def ask(commands, until):
-        """Hisha's lines in answer to `commands`, up to the first that starts with `until`."""
-        child = subprocess.Popen([HISHA], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                 stderr=subprocess.DEVNULL, text=True)
-        child.stdin.write("\n".join(["usi", f"setoption name USI_Variant value {variant}",
-                                     "isready"] + commands) + "\n")
-        child.stdin.flush()
-        lines = []
-        for line in child.stdout:
-            lines.append(line.strip())
-            if line.startswith(until):
-                break
-        child.stdin.write("quit\n")
-        child.stdin.close()
-        child.wait(timeout=10)
-        return lines
-    def board(line):
-        position = "position startpos" + (" moves " + " ".join(line) if line else "")
-        sfen = [l for l in ask([position, "d"], "info string game:") if "sfen " in l]
-        return sfen[-1].split("sfen ")[1].split()[0] if sfen else None
-    position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
-    legal = [l.split(":")[0] for l in ask([position, "go perft 1"], "Nodes searched") if re.match(r"^\d+[a-z]\S*: 1$", l)]
-    pieces = lambda sfen: sum(c.isalpha() for c in sfen)
-    before = board(moves)
-    for m in legal:
-        if is_out_and_back(m) and pieces(board(moves + [m]) or "") == pieces(before or ""):
-            return m
+    from usi_client import UsiClient
+
+    def spec(line):
+        return "startpos" + (" moves " + " ".join(line) if line else "")
+
+    with UsiClient([HISHA], {"USI_Variant": variant}, quiet=True) as hisha:
+        def pieces(line):
+            hisha.position(spec(line))
+            hisha.send("d")
+            sfen = next(l for l in hisha.sync() if "sfen " in l).split("sfen ")[1].split()[0]
+            return sum(c.isalpha() for c in sfen)
+
+        before = pieces(moves)
+        for m in sorted(hisha.perft_moves(spec(moves))):
+            if is_out_and_back(m) and pieces(moves + [m]) == before:
+                return m
     raise ValueError("HaChu passed (@@@@) but Hisha finds no legal pass")
 
 

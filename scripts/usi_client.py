@@ -123,6 +123,19 @@ class UsiClient:
         """`spec` as USI writes it: 'startpos moves ...' or 'sfen ... moves ...'."""
         self.send(f"position {spec}")
 
+    def perft_moves(self, spec):
+        """The moves `go perft 1` lists after `position spec` (one `move: count` line each, as
+        Hisha and fairy-stockfish print them, up to `Nodes searched`)."""
+        self.position(spec)
+        self.send("go perft 1")
+        legal = set()
+        while True:
+            line = self.read_line()
+            if line.startswith("Nodes searched"):
+                return legal
+            if ": " in line and not line.startswith("info"):
+                legal.add(line.split(": ")[0])
+
     def go(self, args):
         """Sends `go <args>` and waits for its `bestmove`."""
         self.send(f"go {args}")

@@ -52,15 +52,7 @@ class Referee:
             if line.startswith("illegal"):
                 raise RuntimeError(line)
             return set(line.split())
-        self.fsf.position(spec)
-        self.fsf.send("go perft 1")
-        legal = set()
-        while True:
-            line = self.fsf.read_line()
-            if line.startswith("Nodes searched"):
-                return legal
-            if ": " in line and not line.startswith("info"):
-                legal.add(line.split(": ")[0])
+        return self.fsf.perft_moves(spec)
 
     def close(self):
         if self.node:

@@ -52,15 +52,7 @@ class HishaReferee:
         self.engine = UsiClient([hisha], {"USI_Variant": variant}, quiet=True)
 
     def legal(self, moves):
-        self.engine.position("startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.engine.send("go perft 1")
-        legal = set()
-        while True:
-            line = self.engine.read_line()
-            if line.startswith("Nodes searched"):
-                return legal
-            if ": " in line and not line.startswith("info"):
-                legal.add(line.split(": ")[0])
+        return self.engine.perft_moves("startpos" + (" moves " + " ".join(moves) if moves else ""))
 
     def close(self):
         self.engine.quit()

@@ -1172,15 +1172,20 @@ impl VPosition {
         moves
     }
 
-    /// Whether `m` is a pass: a piece steps out and back and takes nothing (a lion's jitto,
-    /// the protocols' null move).
-    pub fn is_pass(&self, m: VMove) -> bool {
+    /// Whether `m` is a double (or triple) move that takes nothing on its way: a jump, or with
+    /// `from == to` a pass.
+    pub fn crosses_empty(&self, m: VMove) -> bool {
         m.drop == 0
             && m.mid != NO_SQUARE
-            && m.from == m.to
             && [m.mid, m.mid2]
                 .into_iter()
                 .all(|sq| sq == NO_SQUARE || self.piece_at(sq).is_none())
+    }
+
+    /// Whether `m` is a pass: a piece steps out and back and takes nothing (a lion's jitto,
+    /// the protocols' null move).
+    pub fn is_pass(&self, m: VMove) -> bool {
+        m.from == m.to && self.crosses_empty(m)
     }
 
     /// A legal pass, if the side to move has one (every pass leaves the same position).

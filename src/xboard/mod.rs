@@ -18,7 +18,6 @@
 use crate::search::Limits;
 use crate::usi::response::{BestMove, EngineEvent, GameEnd, UsiScore};
 use crate::usi::UsiEngine;
-use crate::variant::position::NO_SQUARE;
 use crate::variant::{VPosition, VariantId};
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use std::io::Write;
@@ -225,12 +224,7 @@ impl<E: UsiEngine> Session<'_, E> {
         if pos.is_pass(m) {
             return Some(vec!["@@@@".to_string()]);
         }
-        let passes_empty = m.drop == 0
-            && m.mid != NO_SQUARE
-            && [m.mid, m.mid2]
-                .into_iter()
-                .all(|sq| sq == NO_SQUARE || pos.piece_at(sq).is_none());
-        if passes_empty {
+        if pos.crosses_empty(m) {
             let jump = format!(
                 "{}{}{}",
                 pos.square_name(m.from),
