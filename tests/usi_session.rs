@@ -609,6 +609,28 @@ fn perft_and_bench_leave_the_front_end_free() {
     );
 }
 
+#[test]
+fn a_command_sent_after_perft_has_answered_finds_the_engine_idle() {
+    // A script reads perft's "Nodes searched" and sends its next commands at once: they must
+    // not wait behind the ended perft (nor `d` answer after the `readyok` that follows it).
+    let mut s = UsiProcess::start();
+    for i in 0..2000 {
+        s.send("position startpos");
+        s.send("go perft 1");
+        s.expect("Nodes searched", 2000);
+        s.send("position startpos moves 7g7f");
+        s.send("d");
+        s.send("isready");
+        let (_, before) = s.expect_with("readyok", 2000);
+        assert!(
+            before
+                .iter()
+                .any(|l| l.contains("sfen: lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP")),
+            "round {i}: {before:?}"
+        );
+    }
+}
+
 /// Whether the engine said it played a book move among `lines`.
 fn said_book_move(lines: &[String]) -> bool {
     lines.iter().any(|l| l.contains("book move"))

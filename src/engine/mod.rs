@@ -600,24 +600,24 @@ impl UsiEngine for Engine {
                 None => perft_divide_until(&mut pos, depth, &stop)
                     .map(|s| s.into_iter().map(|(m, n)| (m.to_string(), n)).collect()),
             };
-            match split {
+            let last = match split {
                 Some(split) => {
-                    for (m, n) in &split {
-                        let _ = events.send(EngineEvent::Raw(format!("{m}: {n}")));
-                    }
+                    let mut last: Vec<EngineEvent> = split
+                        .iter()
+                        .map(|(m, n)| EngineEvent::Raw(format!("{m}: {n}")))
+                        .collect();
                     let total: u64 = split.iter().map(|(_, n)| n).sum();
                     let ms = start.elapsed().as_millis() as u64;
-                    let _ = events.send(EngineEvent::Raw(format!("Nodes searched: {total}")));
-                    let _ = events.send(EngineEvent::Message(format!(
+                    last.push(EngineEvent::Raw(format!("Nodes searched: {total}")));
+                    last.push(EngineEvent::Message(format!(
                         "perft {depth}: {total} leaves in {ms} ms, {} leaves/s",
                         total.saturating_mul(1000) / ms.max(1)
                     )));
+                    last
                 }
-                None => {
-                    let _ = events.send(EngineEvent::Message(format!("perft {depth} stopped")));
-                }
-            }
-            let _ = events.send(EngineEvent::Done);
+                None => vec![EngineEvent::Message(format!("perft {depth} stopped"))],
+            };
+            let _ = events.send(EngineEvent::Done(last));
             searcher
         })
     }
@@ -738,10 +738,15 @@ impl UsiEngine for Engine {
         let control = self.control.clone();
         let depth = depth.unwrap_or(crate::bench::DEFAULT_DEPTH);
         self.spawn_worker("bench", false, events, move |searcher, events| {
+            // Each line as it comes, but the last (the totals) with the end.
+            let mut held: Option<String> = None;
             crate::bench::run(depth, control, &mut |line| {
-                let _ = events.send(EngineEvent::Message(line));
+                if let Some(previous) = held.replace(line) {
+                    let _ = events.send(EngineEvent::Message(previous));
+                }
             });
-            let _ = events.send(EngineEvent::Done);
+            let last = held.map(EngineEvent::Message).into_iter().collect();
+            let _ = events.send(EngineEvent::Done(last));
             searcher
         })
     }

@@ -193,9 +193,12 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
             EngineEvent::Info(info) => self.send(&info.to_usi()),
             EngineEvent::Message(m) => self.send(&info_string(&m)),
             EngineEvent::Raw(line) => self.send(&line),
-            EngineEvent::Done => {
+            EngineEvent::Done(last) => {
                 self.engine.search_finished();
                 self.searching = false;
+                for e in last {
+                    self.on_event(e);
+                }
             }
             EngineEvent::BestMove(b) => {
                 self.engine.search_finished();

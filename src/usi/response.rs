@@ -143,7 +143,9 @@ pub enum EngineEvent {
     /// A line sent as it is (`go perft`'s count for each move).
     Raw(String),
     /// A task that answers with no move (`go perft`, `bench`) is over: exactly one per task.
-    Done,
+    /// It carries the task's last lines, written as the engine becomes idle, so that a command
+    /// sent after reading them finds the engine idle.
+    Done(Vec<EngineEvent>),
 }
 
 /// `info string <text>`, kept on one line.

@@ -498,7 +498,7 @@ impl<E: UsiEngine> Session<'_, E> {
                 self.send(&line);
             }
             EngineEvent::Info(_) | EngineEvent::Message(_) | EngineEvent::Raw(_) => {}
-            EngineEvent::Done | EngineEvent::Checkmate(_) => {
+            EngineEvent::Done(_) | EngineEvent::Checkmate(_) => {
                 self.engine.search_finished();
                 self.searching = false;
             }
