@@ -197,9 +197,11 @@ def main():
         referee = HishaReferee(args.variant, args.hisha)
     judge = Judge(args.variant, args.hisha)
     wins = draws = losses = 0
-    faults = {"hisha": [], args.opponent: []}
+    # The opponent's name in the tallies: a second Hisha must not count as the first.
+    them_name = "opponent" if args.opponent == "hisha" else args.opponent
+    faults = {"hisha": [], them_name: []}
     disputes = []
-    longest = {"hisha": 0, args.opponent: 0}
+    longest = {"hisha": 0, them_name: 0}
     lengths = []
     record = open(args.moves, "w") if args.moves else None
     for g in range(args.games):
@@ -213,7 +215,7 @@ def main():
             print(f"game {g + 1}: cannot start the engines: {e}", flush=True)
             sys.exit(2)
         players = [me, them] if hisha_black else [them, me]
-        names = ["hisha", args.opponent] if hisha_black else [args.opponent, "hisha"]
+        names = ["hisha", them_name] if hisha_black else [them_name, "hisha"]
         moves = []
         args.go = [mine, theirs] if hisha_black else [theirs, mine]
         args.hisha_side = 0 if hisha_black else 1
@@ -245,7 +247,7 @@ def main():
             outcome = "Hisha wins"
         elif winner is not None:
             losses += 1
-            outcome = f"{args.opponent} wins"
+            outcome = f"{them_name} wins"
         else:
             outcome = "void"
         lengths.append(plies)
