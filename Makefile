@@ -20,7 +20,7 @@ FS_NODES2 ?= 30000
 # that runs with different clocks or openings can be played side by side.
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion lint fmt weights weights-fit weights-data check-weights opening-data book suite \
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion lint fmt weights weights-fit weights-data check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
 
 help:
@@ -227,9 +227,37 @@ weights: weights-fit ## Fit src/eval/weights.in from the committed data in posit
 	$(CARGO) build --release
 	$(BIN) bench
 
-check-weights: ## Refit the weights from positions/tune/ and check that they are the committed ones (CI runs this)
+check-weights: ## Refit the weights (9x9's and the small variants') from positions/tune/ and check that they are the committed ones (CI runs this)
 	$(MAKE) --no-print-directory weights-fit WEIGHTS_OUT=$(TUNE_DIR)/weights-check.in
 	cmp $(TUNE_DIR)/weights-check.in src/eval/weights.in && echo "the committed weights are reproduced exactly"
+	mkdir -p $(TUNE_DIR)/variants-check
+	$(MAKE) --no-print-directory variant-weights-fit VARIANT_WEIGHTS_OUT=$(TUNE_DIR)/variants-check
+	for v in $(TUNED_VARIANTS); do cmp $(TUNE_DIR)/variants-check/$$v.in src/eval/variants/$$v.in || exit 1; done
+	@echo "the committed variant weights are reproduced exactly"
+
+# The small variants' evaluations (docs/tuning.md): fairy-stockfish 11.1 plays itself at 20,000
+# nodes a move from 6 random plies, every position written with its score; the fit starts from
+# the hand-set weights and follows those scores alone.
+TUNED_VARIANTS := microshogi minishogi judkins
+VARIANT_TUNE_GAMES ?= 1000
+VARIANT_WEIGHTS_OUT ?= src/eval/variants
+variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish self-play; about 20 min a variant on one core; needs make deps)
+	mkdir -p $(TUNE_DIR) $(WEIGHTS_DATA)/variants
+	for v in $(TUNED_VARIANTS); do \
+		rm -f $(TUNE_DIR)/$$v.tsv; \
+		$(PY) scripts/variant_tune_data.py $$v $(VARIANT_TUNE_GAMES) $(TUNE_DIR)/$$v.tsv --hisha $(BIN) || exit 1; \
+		LC_ALL=C sort -u $(TUNE_DIR)/$$v.tsv | xz -9 -T1 > $(WEIGHTS_DATA)/variants/$$v.tsv.xz; done
+
+variant-weights-fit: build
+	mkdir -p $(TUNE_DIR)
+	for v in $(TUNED_VARIANTS); do \
+		$(PY) $(UNXZ) $(WEIGHTS_DATA)/variants/$$v.tsv.xz > $(TUNE_DIR)/$$v.txt; \
+		$(BIN) tune --variant $$v --from-scratch --result-weight 0 --l2 0 --epochs 600 \
+			--note "Made by \`make variant-weights\` from positions/tune/variants/$$v.tsv.xz (docs/tuning.md)." \
+			--out $(VARIANT_WEIGHTS_OUT)/$$v.in $(TUNE_DIR)/$$v.txt || exit 1; done
+
+variant-weights: variant-weights-fit ## Fit src/eval/variants/ from the committed data in positions/tune/variants/ (seconds), then rebuild
+	$(CARGO) build --release
 
 BOOK_NODES ?= 1000000
 suite: build ## Remake positions/openings-suite.txt: real openings from GPSShogi's book, checked balanced (positions/README.md; about 25 min; needs make deps)

@@ -27,7 +27,7 @@ check usi "search"
 check xboard "usi search variant"
 check bench.rs "search shogi"
 check book "search shogi"
-check tune "search eval shogi"
+check tune "search eval shogi variant"
 check engine "usi bench book search eval shogi variant"
 
 # usi/ uses only the search's plain data types (what a go asks for).

@@ -2,12 +2,16 @@
 
 use clap::{Parser, Subcommand};
 use hisha::engine::Engine;
+use hisha::eval::parse_weights as parse_variant_weights;
+use hisha::eval::variant::{weights_file as variant_weights_file, VariantEval};
 use hisha::search::mate::{mate_search, MateOutcome};
 use hisha::search::{MateLimit, SearchControl};
 use hisha::shogi::{perft_divide, Position, STARTPOS_SFEN};
 use hisha::tune::{
-    parse_weights_file, selfplay, tune, weights_file, SelfplayConfig, SelfplayStats, TuneConfig,
+    parse_weights_file, selfplay, tune, tune_variant, weights_file, SelfplayConfig, SelfplayStats,
+    TuneConfig, TuneReport,
 };
+use hisha::variant::VariantId;
 use std::io::IsTerminal;
 use std::time::Instant;
 
@@ -100,9 +104,14 @@ enum Cmd {
     Tune {
         /// Data files written by `selfplay` (none: write the starting weights as they are).
         data: Vec<String>,
-        /// Where to write the weights (the engine includes src/eval/weights.in).
-        #[arg(long, default_value = "src/eval/weights.in")]
-        out: String,
+        /// Where to write the weights (the engine includes src/eval/weights.in, and a variant's
+        /// from src/eval/variants/NAME.in, the default with --variant).
+        #[arg(long)]
+        out: Option<String>,
+        /// Fit a variant's evaluation (microshogi, minishogi, judkins, ...) to positions of
+        /// that variant.
+        #[arg(long)]
+        variant: Option<String>,
         /// Full passes over the data.
         #[arg(long, default_value_t = 400)]
         epochs: usize,
@@ -395,11 +404,66 @@ fn main() {
             start,
             note,
             only,
+            variant,
         } => {
             let mut text = String::new();
             for f in &data {
                 text.push_str(&read_or_exit(f));
             }
+            let config = TuneConfig {
+                epochs,
+                result_weight,
+                learning_rate,
+                l2,
+                only: only.clone(),
+                ..TuneConfig::default()
+            };
+            let progress = &mut |e: usize, t: f64, v: f64| {
+                if e.is_multiple_of(50) {
+                    eprintln!("epoch {e}: train {t:.6}, validation {v:.6}");
+                }
+            };
+            let started = Instant::now();
+            if let Some(name) = variant {
+                let Some(id) = VariantId::from_name(&name) else {
+                    eprintln!("error: no variant {name:?}");
+                    std::process::exit(2);
+                };
+                let rules = id.rules();
+                let mut eval = if from_scratch {
+                    VariantEval::hand_set(rules, true)
+                } else {
+                    VariantEval::new(rules, true)
+                };
+                if let Some(file) = start {
+                    let text = read_or_exit(&file);
+                    match parse_variant_weights(&text, eval.layout().size()) {
+                        Ok(w) => eval.set_weights(w),
+                        Err(e) => {
+                            eprintln!("error: {file}: {e}");
+                            std::process::exit(2);
+                        }
+                    }
+                }
+                let (weights, report) = tune_variant(id, &eval, &text, &config, progress)
+                    .unwrap_or_else(|e| {
+                        eprintln!("error: {e}");
+                        std::process::exit(2);
+                    });
+                let out = out.unwrap_or(format!("src/eval/variants/{}.in", rules.name));
+                let header = tune_header(&report, epochs, result_weight, note);
+                write_or_exit(
+                    &out,
+                    &variant_weights_file(eval.layout(), &weights, &header),
+                );
+                println!("{header}");
+                println!(
+                    "{:.0} s; weights written to {out}",
+                    started.elapsed().as_secs_f64()
+                );
+                return;
+            }
+            let out = out.unwrap_or("src/eval/weights.in".to_owned());
             let start_weights = if from_scratch {
                 hisha::eval::initial_weights()
             } else if let Some(file) = start {
@@ -422,50 +486,52 @@ fn main() {
                 );
                 std::process::exit(2);
             }
-            let config = TuneConfig {
-                epochs,
-                result_weight,
-                learning_rate,
-                l2,
-                only,
-                ..TuneConfig::default()
-            };
-            let started = Instant::now();
-            let (weights, report) = tune(&text, &start_weights, &config, &mut |e, t, v| {
-                if e.is_multiple_of(50) {
-                    eprintln!("epoch {e}: train {t:.6}, validation {v:.6}");
-                }
-            });
-            let mut header = if report.positions == 0 {
-                "Starting weights, nothing fitted (`hisha tune` with no data).".to_owned()
-            } else {
-                format!(
-                "Written by `hisha tune` ({} positions: {} training, {} validation; k = {:.6}/cp,\n\
-                 scores' k = {:.6}/cp; validation error {:.6} -> {:.6}, best epoch {} of {epochs}; result weight {result_weight}).",
-                report.positions,
-                report.train,
-                report.validation,
-                report.k,
-                report.k_score,
-                report.validation_error_start,
-                report.validation_error_end,
-                report.best_epoch
-                )
-            };
-            if let Some(note) = note {
-                header.push('\n');
-                header.push_str(&note);
-            }
-            if let Err(e) = std::fs::write(&out, weights_file(&weights, &header)) {
-                eprintln!("error: cannot write {out}: {e}");
-                std::process::exit(1);
-            }
+            let (weights, report) = tune(&text, &start_weights, &config, progress);
+            let header = tune_header(&report, epochs, result_weight, note);
+            write_or_exit(&out, &weights_file(&weights, &header));
             println!("{header}");
             println!(
                 "{:.0} s; weights written to {out}",
                 started.elapsed().as_secs_f64()
             );
         }
+    }
+}
+
+/// The header of a weights file: how the fit went, and `note`.
+fn tune_header(
+    report: &TuneReport,
+    epochs: usize,
+    result_weight: f64,
+    note: Option<String>,
+) -> String {
+    let mut header = if report.positions == 0 {
+        "Starting weights, nothing fitted (`hisha tune` with no data).".to_owned()
+    } else {
+        format!(
+            "Written by `hisha tune` ({} positions: {} training, {} validation; k = {:.6}/cp,\n\
+             scores' k = {:.6}/cp; validation error {:.6} -> {:.6}, best epoch {} of {epochs}; result weight {result_weight}).",
+            report.positions,
+            report.train,
+            report.validation,
+            report.k,
+            report.k_score,
+            report.validation_error_start,
+            report.validation_error_end,
+            report.best_epoch
+        )
+    };
+    if let Some(note) = note {
+        header.push('\n');
+        header.push_str(&note);
+    }
+    header
+}
+
+fn write_or_exit(path: &str, text: &str) {
+    if let Err(e) = std::fs::write(path, text) {
+        eprintln!("error: cannot write {path}: {e}");
+        std::process::exit(1);
     }
 }
 

@@ -721,13 +721,15 @@ impl UsiEngine for Engine {
     fn explain_eval(&self) -> String {
         if let Some((pos, _)) = &self.variant {
             let eval = crate::eval::variant::VariantEval::new(pos.rules(), true);
+            let parts: Vec<String> = eval
+                .explain(pos)
+                .iter()
+                .map(|(name, cp)| format!("{name} {cp}"))
+                .collect();
             return format!(
-                "{}, for Black: material {} cp, form {} cp (Black {}, White {}), total {} cp\n",
+                "{}, for Black, cp: {}; total {}\n",
                 pos.rules().name,
-                crate::eval::variant::material(pos, eval.values()),
-                eval.form(pos, 0) - eval.form(pos, 1),
-                eval.form(pos, 0),
-                eval.form(pos, 1),
+                parts.join(", "),
                 eval.evaluate(pos),
             );
         }

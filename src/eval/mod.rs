@@ -13,6 +13,62 @@ pub mod variant;
 
 use crate::shogi::{Color, Hand, PieceKind, Position};
 
+/// Reads a weights file as `weights_text` writes it (and as the engine includes it): `//`
+/// comments, then `size` numbers in brackets.
+pub fn parse_weights(text: &str, size: usize) -> Result<Vec<i32>, String> {
+    let mut weights = Vec::with_capacity(size);
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        for token in code.split([',', '[', ']']) {
+            let token = token.trim();
+            if token.is_empty() {
+                continue;
+            }
+            let w = token
+                .parse()
+                .map_err(|_| format!("'{token}' is not a weight"))?;
+            weights.push(w);
+        }
+    }
+    if weights.len() != size {
+        return Err(format!(
+            "{} weights, the evaluation has {size}",
+            weights.len()
+        ));
+    }
+    Ok(weights)
+}
+
+/// A weights file: `header` as comments, then the weights group by group (name, first index,
+/// size), twelve to a line; `source` names the file that defines the features.
+pub fn weights_text(
+    weights: &[i32],
+    header: &str,
+    groups: &[(&str, usize, usize)],
+    source: &str,
+) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for line in header.lines() {
+        let _ = writeln!(out, "// {line}");
+    }
+    let _ = writeln!(
+        out,
+        "// Weights in 1/{} centipawn, by feature group (see {source}).",
+        features::SCALE
+    );
+    out.push_str("[\n");
+    for &(name, first, size) in groups {
+        let _ = writeln!(out, "    // {name}");
+        for chunk in weights[first..first + size].chunks(12) {
+            let line: Vec<String> = chunk.iter().map(|x| x.to_string()).collect();
+            let _ = writeln!(out, "    {},", line.join(", "));
+        }
+    }
+    out.push_str("]\n");
+    out
+}
+
 /// A search score in centipawns (or a mate score, see `search`).
 pub type Value = i32;
 

@@ -1,6 +1,14 @@
-//! The variants' evaluation, for Black in centipawns: material, each kind valued by its
-//! mobility on the empty board (`piece_values`), and, unless only material is asked for
-//! (`Eval_Form` off), the form of the position:
+//! The variants' evaluation, for Black in centipawns. Like 9x9's it is linear in its weights
+//! (`Layout` names the features), so `hisha tune --variant` fits it with the same tuner:
+//!
+//! - material: each kind on the board, and in hand by how many are held (the first, the
+//!   second, the third, the rest);
+//! - piece-square: each kind on each square, as its owner sees the board;
+//! - near the royal pieces: each kind at each offset from its own royal and from the enemy's,
+//!   within four files and ranks on the small boards and three on the large.
+//!
+//! The weights start hand-set (`hand_set`): material from each kind's mobility on the empty
+//! board (`piece_values`), a piece in hand 30% more, and these form terms:
 //!
 //! - promotion potential: a piece that may promote is worth part of what promotion would add,
 //!   more the nearer it stands to the zone (a tenth of it where promotion comes by capture);
@@ -8,15 +16,17 @@
 //!   have gone;
 //! - royal safety: a royal piece loses for each rank it has left its camp, gains for each of
 //!   its own pieces next to it, and loses for each enemy within two squares, by the enemy's
-//!   value (a lion power counts double: it takes two pieces a move);
-//! - pieces in hand (the small variants) are worth a tenth more than on the board.
+//!   value (a lion power counts double: it takes two pieces a move).
 //!
-//! The terms are set by hand from the way the large games are played; their weights are the
-//! constants below, to be tuned from games.
+//! The small boards (micro, mini, judkins) have fitted weights, `src/eval/variants/NAME.in`
+//! (`make variant-weights`, docs/tuning.md); the large ones keep the hand-set weights until
+//! they have data. Outside the weights, a king hunt (`king_hunt`) acts in decided games only.
+//! `Eval_Form` off leaves material alone.
 
+use super::parse_weights;
 use crate::variant::catalogue::Special;
 use crate::variant::rules::{Promotion, Rules};
-use crate::variant::{betza, VPosition};
+use crate::variant::{betza, VPosition, VariantId};
 
 /// Promotion potential, percent of the gain, by ranks from the zone (0: in it).
 const PROMOTION_PERCENT: [i32; 4] = [25, 20, 12, 6];
@@ -26,7 +36,7 @@ const PROMOTION_ON_CAPTURE_PERCENT: i32 = 10;
 const ADVANCE: i32 = 2;
 /// A royal piece's penalty for each rank beyond the second of its camp.
 const ROYAL_ADVANCE: i32 = 25;
-/// A royal piece's bonus for each of its own pieces next to it (at most 6 count).
+/// A royal piece's bonus for each of its own pieces next to it.
 const ROYAL_GUARD: i32 = 12;
 /// A royal piece's penalty for each enemy within two squares: this share of its value, in
 /// 1/64ths.
@@ -71,156 +81,434 @@ pub fn piece_values(rules: &Rules) -> Vec<i32> {
         .collect()
 }
 
-/// A variant's evaluation tables.
+/// The king hunt: a side ahead by at least this much material (centipawns, and an eighth of
+/// what is on the board) gains `HUNT_STEP` for each square its `HUNTERS` pieces nearest the
+/// enemy royal stand nearer it than the board is wide, growing to the full bonus as the lead
+/// doubles; so that a won game is ended rather than drawn by the move limit, against an
+/// opponent that leaves pieces to take everywhere.
+const MOPUP_LEAD: i32 = 1500;
+/// See `MOPUP_LEAD`.
+const HUNT_STEP: i32 = 30;
+/// See `MOPUP_LEAD`.
+const HUNTERS: usize = 6;
+
+/// Pieces in hand of one kind counted in buckets: the first, the second, the third, and the
+/// rest together.
+const HAND_BUCKETS: usize = 4;
+/// Weights are stored in 1/`SCALE` centipawn, as the 9x9 evaluation's.
+pub use super::features::SCALE;
+
+/// Where each feature group of a variant's evaluation starts, and how large it is.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    kinds: usize,
+    cells: usize,
+    files: usize,
+    ranks: usize,
+    /// How far from a royal piece the king-relative tables reach, in files or ranks.
+    window: i32,
+    /// Squares in the window, (2 * window + 1)^2.
+    span: usize,
+    /// Where the piece-square table starts.
+    pst_base: usize,
+}
+
+impl Layout {
+    fn new(rules: &Rules) -> Layout {
+        let (files, ranks) = (rules.files as usize, rules.ranks as usize);
+        // The small boards: every square a piece can stand on from the king; the large ones:
+        // the king's neighbourhood.
+        let window = if files.max(ranks) <= 9 { 4 } else { 3 };
+        let layout = Layout {
+            kinds: rules.kinds.len(),
+            cells: files * ranks,
+            files,
+            ranks,
+            window,
+            span: (2 * window as usize + 1).pow(2),
+            pst_base: rules.kinds.len() * (1 + HAND_BUCKETS),
+        };
+        debug_assert_eq!(layout.pst_base, layout.groups()[2].1);
+        layout
+    }
+
+    /// The feature groups: name, first index, size.
+    pub fn groups(&self) -> [(&'static str, usize, usize); 5] {
+        let n = self.kinds;
+        let hand = n;
+        let pst = hand + n * HAND_BUCKETS;
+        let own = pst + n * self.cells;
+        let enemy = own + n * self.span;
+        [
+            ("material board", 0, n),
+            ("material hand", hand, n * HAND_BUCKETS),
+            ("piece-square", pst, n * self.cells),
+            ("near own royal", own, n * self.span),
+            ("near enemy royal", enemy, n * self.span),
+        ]
+    }
+
+    /// How many features.
+    pub fn size(&self) -> usize {
+        let g = self.groups();
+        g[4].1 + g[4].2
+    }
+
+    /// Features before this index are material (the tuner does not pull them to their start).
+    pub fn material_end(&self) -> usize {
+        self.groups()[2].1
+    }
+
+    fn hand(&self, kind: usize, bucket: usize) -> usize {
+        self.kinds + kind * HAND_BUCKETS + bucket
+    }
+
+    /// `side`'s piece of `kind` on column `x`, row `y`, as that side sees the board.
+    fn pst(&self, kind: usize, side: usize, x: usize, y: usize) -> usize {
+        let cell = if side == 0 {
+            y * self.files + x
+        } else {
+            (self.ranks - 1 - y) * self.files + (self.files - 1 - x)
+        };
+        self.pst_base + kind * self.cells + cell
+    }
+
+    /// The offset of a piece of `side` from a royal piece, as that side sees the board, as an
+    /// index into the window; None beyond it.
+    fn offset(
+        &self,
+        side: usize,
+        (x, y): (usize, usize),
+        (rx, ry): (usize, usize),
+    ) -> Option<usize> {
+        let (mut dx, mut dy) = (x as i32 - rx as i32, y as i32 - ry as i32);
+        if side == 1 {
+            (dx, dy) = (-dx, -dy);
+        }
+        let w = self.window;
+        if dx.abs() > w || dy.abs() > w {
+            return None;
+        }
+        Some(((dy + w) * (2 * w + 1) + dx + w) as usize)
+    }
+}
+
+/// A variant's evaluation: linear in its weights (`Layout` names the features), so that
+/// `hisha tune --variant` can fit them to games. The weights start from the hand-set terms
+/// (module notes) and are replaced by a variant's fitted ones where `src/eval/variants/` has
+/// them.
 pub struct VariantEval {
+    layout: Layout,
+    /// In 1/`SCALE` centipawn, by `layout`.
+    weights: Vec<i32>,
+    /// Material values (centipawns), for the exchange estimate and `Eval_Form` off.
     values: Vec<i32>,
-    /// Promotion gain of each kind (its promoted kind's value less its own; 0: none).
-    gain: Vec<i32>,
-    /// Short-range kinds (that gain from advancing), and pawns.
-    advance: Vec<i32>,
-    /// Lion powers (a double threat near a royal piece).
-    lion: Vec<bool>,
     royal: Vec<bool>,
-    promotion: Promotion,
     form: bool,
-    ranks: i32,
+    drops: bool,
+}
+
+/// The fitted weights of the variants that have them (`hisha tune --variant`).
+fn fitted(id: VariantId) -> Option<&'static str> {
+    match id {
+        VariantId::Micro => Some(include_str!("variants/microshogi.in")),
+        VariantId::Mini => Some(include_str!("variants/minishogi.in")),
+        VariantId::Judkins => Some(include_str!("variants/judkins.in")),
+        _ => None,
+    }
 }
 
 impl VariantEval {
-    /// The evaluation of `rules`' variant; `form` off leaves material only.
+    /// The evaluation of `rules`' variant, with its fitted weights where it has them; `form`
+    /// off leaves material only.
     pub fn new(rules: &Rules, form: bool) -> VariantEval {
+        let mut eval = VariantEval::hand_set(rules, form);
+        if let Some(text) = fitted(rules.id) {
+            // A test checks every file parses to the layout's size.
+            if let Ok(w) = parse_weights(text, eval.layout.size()) {
+                eval.set_weights(w);
+            }
+        }
+        eval
+    }
+
+    /// The evaluation with the hand-set starting weights.
+    pub fn hand_set(rules: &Rules, form: bool) -> VariantEval {
+        let layout = Layout::new(rules);
         let values = piece_values(rules);
-        let gain = rules
-            .kinds
-            .iter()
-            .enumerate()
-            .map(|(i, k)| match k.promotes_to {
-                Some(p) if !k.promoted => (values[p as usize] - values[i]).max(0),
-                _ => 0,
-            })
-            .collect();
-        let advance = rules
-            .kinds
-            .iter()
-            .enumerate()
-            .map(|(i, k)| {
-                if k.royal {
-                    0
-                } else if k.piece.code == "P" {
-                    2 * ADVANCE
-                } else if values[i] <= 400 {
-                    ADVANCE
-                } else {
-                    0
-                }
-            })
-            .collect();
+        let weights = initial_weights(rules, &layout, &values);
         VariantEval {
-            gain,
-            advance,
-            lion: rules
-                .kinds
-                .iter()
-                .map(|k| {
-                    k.lion
-                        || matches!(
-                            k.special,
-                            Special::Lion | Special::LionHawk | Special::FireDemon
-                        )
-                })
-                .collect(),
-            royal: rules.kinds.iter().map(|k| k.royal).collect(),
+            layout,
+            weights,
             values,
-            promotion: rules.promotion,
+            royal: rules.kinds.iter().map(|k| k.royal).collect(),
             form,
-            ranks: rules.ranks as i32,
+            drops: rules.drops,
         }
     }
 
-    /// The material value of each kind.
+    /// Replaces the weights (1/`SCALE` cp, by `layout()`); the material values follow the
+    /// board material weights.
+    pub fn set_weights(&mut self, weights: Vec<i32>) {
+        assert_eq!(weights.len(), self.layout.size());
+        for (k, v) in self.values.iter_mut().enumerate() {
+            if !self.royal[k] {
+                *v = weights[k] / SCALE;
+            }
+        }
+        self.weights = weights;
+    }
+
+    /// The weights, 1/`SCALE` cp.
+    pub fn weights(&self) -> &[i32] {
+        &self.weights
+    }
+
+    /// The features' layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The material value of each kind, centipawns.
     pub fn values(&self) -> &[i32] {
         &self.values
     }
 
-    /// The score for Black.
+    /// The score for Black, centipawns.
     pub fn evaluate(&self, pos: &VPosition) -> i32 {
-        let mut score = material(pos, &self.values);
-        if self.form {
-            score += self.form(pos, 0) - self.form(pos, 1);
+        if !self.form {
+            return material(pos, &self.values);
         }
-        score
+        let mut sum = 0;
+        self.features(pos, &mut |i, c| sum += self.weights[i] * c);
+        sum / SCALE + self.king_hunt(pos)
     }
 
-    /// `side`'s form terms.
-    pub fn form(&self, pos: &VPosition, side: usize) -> i32 {
-        let mut score = 0;
-        let zone = match self.promotion {
-            Promotion::Zone(d) | Promotion::ChuZone(d) => Some(d as i32),
-            _ => None,
+    /// The king hunt (`MOPUP_LEAD`), for Black: not a weight of the tuner, it acts only in
+    /// games already decided.
+    pub fn king_hunt(&self, pos: &VPosition) -> i32 {
+        let on_board = |side: usize| -> i32 {
+            pos.pieces(side)
+                .iter()
+                .filter_map(|&sq| pos.piece_at(sq))
+                .map(|(k, _)| self.values[k as usize])
+                .sum()
         };
-        for &sq in pos.pieces(side) {
-            let Some((k, _)) = pos.piece_at(sq) else {
-                continue;
-            };
-            let k = k as usize;
-            // Ranks from the far end (0: the last rank), and from the own end.
-            let (_, row) = pos.coords(sq);
-            let far = if side == 0 {
-                row as i32
-            } else {
-                self.ranks - 1 - row as i32
-            };
-            let advanced = self.ranks - 1 - far;
-            if self.royal[k] {
-                score -= ROYAL_ADVANCE * (advanced - 1).max(0);
-                score += self.royal_safety(pos, sq, side);
-                continue;
+        let (black, white) = (on_board(0), on_board(1));
+        let lead = black - white;
+        let threshold = MOPUP_LEAD.max((black + white) / 8);
+        let ramp = (lead.abs() - threshold).min(threshold);
+        if ramp <= 0 {
+            return 0;
+        }
+        let hunter = if lead > 0 { 0 } else { 1 };
+        let royals: Vec<(usize, usize)> = pos
+            .pieces(1 - hunter)
+            .iter()
+            .filter(|&&sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|(k, _)| self.royal[k as usize])
+            })
+            .map(|&sq| pos.coords(sq))
+            .collect();
+        let width = self.layout.files.max(self.layout.ranks) as i32;
+        let mut near: Vec<i32> = pos
+            .pieces(hunter)
+            .iter()
+            .filter(|&&sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|(k, _)| !self.royal[k as usize])
+            })
+            .map(|&sq| {
+                let (x, y) = pos.coords(sq);
+                let d = royals
+                    .iter()
+                    .map(|&(rx, ry)| (x.abs_diff(rx)).max(y.abs_diff(ry)) as i32)
+                    .min()
+                    .unwrap_or(width);
+                width - d
+            })
+            .collect();
+        let n = near.len().min(HUNTERS);
+        if n == 0 {
+            return 0;
+        }
+        near.select_nth_unstable_by(n - 1, |a, b| b.cmp(a));
+        let sum: i32 = near[..n].iter().sum();
+        let bonus = (i64::from(HUNT_STEP * sum) * i64::from(ramp) / i64::from(threshold)) as i32;
+        if hunter == 0 {
+            bonus
+        } else {
+            -bonus
+        }
+    }
+
+    /// The position's features, Black's counted positive and White's negative.
+    pub fn trace(&self, pos: &VPosition) -> Vec<(u32, i32)> {
+        let mut out: Vec<(u32, i32)> = Vec::new();
+        self.features(pos, &mut |i, c| out.push((i as u32, c)));
+        out.sort_unstable();
+        let mut merged: Vec<(u32, i32)> = Vec::with_capacity(out.len());
+        for (i, c) in out {
+            match merged.last_mut() {
+                Some(last) if last.0 == i => last.1 += c,
+                _ => merged.push((i, c)),
             }
-            score += self.advance[k] * advanced;
-            if self.gain[k] > 0 {
+        }
+        merged.retain(|&(_, c)| c != 0);
+        merged
+    }
+
+    /// The part of the score (centipawns, Black's) each feature group gives.
+    pub fn explain(&self, pos: &VPosition) -> Vec<(&'static str, i32)> {
+        let groups = self.layout.groups();
+        let mut sums = [0i32; 5];
+        self.features(pos, &mut |i, c| {
+            let g = groups.iter().rposition(|g| g.1 <= i).unwrap_or(0);
+            sums[g] += self.weights[i] * c;
+        });
+        let mut parts: Vec<(&'static str, i32)> = groups
+            .iter()
+            .zip(sums)
+            .map(|(g, s)| (g.0, s / SCALE))
+            .collect();
+        parts.push(("king hunt", self.king_hunt(pos)));
+        parts
+    }
+
+    /// Calls `f(feature, count)` for every feature of the position, Black's +1, White's -1.
+    fn features(&self, pos: &VPosition, f: &mut impl FnMut(usize, i32)) {
+        let l = &self.layout;
+        let [.., (_, own, _), (_, enemy, _)] = l.groups();
+        let mut royals: [[(usize, usize); 4]; 2] = [[(0, 0); 4]; 2];
+        let mut royal_count = [0usize; 2];
+        for side in 0..2 {
+            for &sq in pos.pieces(side) {
+                if let Some((k, _)) = pos.piece_at(sq) {
+                    if self.royal[k as usize] && royal_count[side] < 4 {
+                        royals[side][royal_count[side]] = pos.coords(sq);
+                        royal_count[side] += 1;
+                    }
+                }
+            }
+        }
+        for side in 0..2 {
+            let sign = if side == 0 { 1 } else { -1 };
+            for &sq in pos.pieces(side) {
+                let Some((k, _)) = pos.piece_at(sq) else {
+                    continue;
+                };
+                let k = k as usize;
+                let (x, y) = pos.coords(sq);
+                f(k, sign);
+                f(l.pst(k, side, x, y), sign);
+                if self.royal[k] {
+                    continue;
+                }
+                for &r in &royals[side][..royal_count[side]] {
+                    if let Some(o) = l.offset(side, (x, y), r) {
+                        f(own + k * l.span + o, sign);
+                    }
+                }
+                for &r in &royals[1 - side][..royal_count[1 - side]] {
+                    if let Some(o) = l.offset(side, (x, y), r) {
+                        f(enemy + k * l.span + o, sign);
+                    }
+                }
+            }
+            if self.drops {
+                for k in 0..l.kinds {
+                    for i in 0..pos.in_hand(side, k as u8) as usize {
+                        f(l.hand(k, i.min(HAND_BUCKETS - 1)), sign);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The hand-set weights (1/`SCALE` cp): material from `values`, a piece in hand worth 30% more
+/// than on the board, and the form terms of the module notes.
+fn initial_weights(rules: &Rules, l: &Layout, values: &[i32]) -> Vec<i32> {
+    let mut w = vec![0; l.size()];
+    let [_, _, (_, pst, _), (_, own, _), (_, enemy, _)] = l.groups();
+    let zone = match rules.promotion {
+        Promotion::Zone(d) | Promotion::ChuZone(d) => Some(d as i32),
+        _ => None,
+    };
+    for (k, kind) in rules.kinds.iter().enumerate() {
+        w[k] = values[k] * SCALE;
+        for b in 0..HAND_BUCKETS {
+            w[l.hand(k, b)] = values[k] * SCALE * 13 / 10;
+        }
+        let gain = match kind.promotes_to {
+            Some(p) if !kind.promoted => (values[p as usize] - values[k]).max(0),
+            _ => 0,
+        };
+        let advance = if kind.royal {
+            0
+        } else if kind.piece.code == "P" {
+            2 * ADVANCE
+        } else if values[k] <= 400 {
+            ADVANCE
+        } else {
+            0
+        };
+        for y in 0..l.ranks {
+            // Black's view: ranks from the far end (0: the last rank) and advanced from its own.
+            let far = y as i32;
+            let advanced = l.ranks as i32 - 1 - far;
+            let mut v = if kind.royal {
+                -ROYAL_ADVANCE * (advanced - 1).max(0)
+            } else {
+                advance * advanced
+            };
+            if gain > 0 {
                 let percent = match zone {
                     Some(d) => {
                         let away = (far - d + 1).max(0) as usize;
                         PROMOTION_PERCENT.get(away).copied().unwrap_or(0)
                     }
-                    None => match self.promotion {
-                        Promotion::OnCapture => PROMOTION_ON_CAPTURE_PERCENT,
-                        _ => 0,
-                    },
+                    None if rules.promotion == Promotion::OnCapture => PROMOTION_ON_CAPTURE_PERCENT,
+                    None => 0,
                 };
-                score += self.gain[k] * percent / 100;
+                v += gain * percent / 100;
+            }
+            for x in 0..l.files {
+                w[pst + k * l.cells + y * l.files + x] = v * SCALE;
             }
         }
-        score
-    }
-
-    /// The guards next to the royal piece on `king`, less the enemies within two squares.
-    fn royal_safety(&self, pos: &VPosition, king: u16, side: usize) -> i32 {
-        let (kf, kr) = pos.coords(king);
-        let (files, ranks) = (pos.rules().files as usize, pos.rules().ranks as usize);
-        let mut guards = 0;
-        let mut threat = 0;
-        for r in kr.saturating_sub(2)..(kr + 3).min(ranks) {
-            for f in kf.saturating_sub(2)..(kf + 3).min(files) {
-                let Some((k, s)) = pos.piece_at(pos.square(f, r)) else {
-                    continue;
-                };
-                let k = k as usize;
-                if s == side {
-                    if !self.royal[k] && kf.abs_diff(f) <= 1 && kr.abs_diff(r) <= 1 {
-                        guards += 1;
-                    }
-                } else if !self.royal[k] {
-                    let v = self.values[k] * ROYAL_THREAT_64THS / 64;
-                    threat += if self.lion[k] { 2 * v } else { v };
+        if kind.royal {
+            continue;
+        }
+        let lion = kind.lion
+            || matches!(
+                kind.special,
+                Special::Lion | Special::LionHawk | Special::FireDemon
+            );
+        let threat = values[k] * ROYAL_THREAT_64THS / 64 * if lion { 2 } else { 1 };
+        let win = l.window;
+        for dy in -win..=win {
+            for dx in -win..=win {
+                let o = ((dy + win) * (2 * win + 1) + dx + win) as usize;
+                if dx.abs() <= 1 && dy.abs() <= 1 {
+                    w[own + k * l.span + o] = ROYAL_GUARD * SCALE;
+                }
+                if dx.abs() <= 2 && dy.abs() <= 2 {
+                    w[enemy + k * l.span + o] = threat * SCALE;
                 }
             }
         }
-        ROYAL_GUARD * guards.min(6) - threat
     }
+    w
 }
 
-/// Material for Black: the `values` of the pieces on the board, and a tenth more for those in
+/// The weights as the file `fitted` includes, with `header` as comments.
+pub fn weights_file(layout: &Layout, weights: &[i32], header: &str) -> String {
+    super::weights_text(weights, header, &layout.groups(), "src/eval/variant.rs")
+}
+
+/// Material for Black: the `values` of the pieces on the board, and 30% more for those in
 /// hand.
 pub fn material(pos: &VPosition, values: &[i32]) -> i32 {
     let rules = pos.rules();
@@ -234,7 +522,7 @@ pub fn material(pos: &VPosition, values: &[i32]) -> i32 {
     }
     if rules.drops {
         for k in 0..rules.kinds.len() as u8 {
-            let v = values[k as usize] * 11 / 10;
+            let v = values[k as usize] * 13 / 10;
             score += v * (pos.in_hand(0, k) as i32 - pos.in_hand(1, k) as i32);
         }
     }
@@ -244,7 +532,6 @@ pub fn material(pos: &VPosition, values: &[i32]) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::VariantId;
 
     #[test]
     fn values_order_the_pieces_as_players_do() {
@@ -258,20 +545,99 @@ mod tests {
         assert_eq!(of("k"), 0);
     }
 
+    /// The start is the same turned half way round, the camps swapped.
+    fn point_symmetric(pos: &VPosition) -> bool {
+        let r = pos.rules();
+        let (files, ranks) = (r.files as usize, r.ranks as usize);
+        (0..files).all(|x| {
+            (0..ranks).all(|y| {
+                let a = pos.piece_at(pos.square(x, y));
+                let b = pos.piece_at(pos.square(files - 1 - x, ranks - 1 - y));
+                a.map(|(k, s)| (k, 1 - s)) == b
+            })
+        })
+    }
+
     #[test]
     fn point_symmetric_starts_are_even() {
+        let mut symmetric = Vec::new();
         for id in VariantId::ALL {
             let pos = VPosition::start(id);
-            let eval = VariantEval::new(id.rules(), true);
-            // The camps are each other's turned half way round where both forms agree.
-            if eval.form(&pos, 0) == eval.form(&pos, 1) {
+            if !point_symmetric(&pos) {
+                continue;
+            }
+            symmetric.push(id);
+            for eval in [
+                VariantEval::new(id.rules(), true),
+                VariantEval::hand_set(id.rules(), true),
+            ] {
                 assert_eq!(eval.evaluate(&pos), 0, "{}", id.rules().name);
             }
         }
         for id in [VariantId::Chu, VariantId::Tenjiku, VariantId::Mini] {
-            let pos = VPosition::start(id);
+            assert!(symmetric.contains(&id), "{}", id.rules().name);
+        }
+    }
+
+    #[test]
+    fn the_score_is_the_weights_times_the_traced_features() {
+        let games = [
+            (VariantId::Mini, "rb1gk/1s2p/5/PK3/1GSBR w Pp 3"),
+            (
+                VariantId::Chu,
+                "k11/12/12/12/12/12/12/12/12/2n9/1G10/K11 b - 1",
+            ),
+            (VariantId::Judkins, "rbnsgk/5p/6/6/P5/KGSNBR b - 1"),
+        ];
+        for (id, sfen) in games {
+            let pos = VPosition::from_sfen(id, sfen).unwrap();
             let eval = VariantEval::new(id.rules(), true);
-            assert_eq!(eval.evaluate(&pos), 0, "{}", id.rules().name);
+            let sum: i32 = eval
+                .trace(&pos)
+                .iter()
+                .map(|&(i, c)| eval.weights()[i as usize] * c)
+                .sum();
+            assert_eq!(
+                sum / SCALE + eval.king_hunt(&pos),
+                eval.evaluate(&pos),
+                "{sfen}"
+            );
+            let parts: i32 = eval.explain(&pos).iter().map(|p| p.1).sum();
+            assert!((parts - eval.evaluate(&pos)).abs() <= 5, "{sfen}");
+        }
+    }
+
+    #[test]
+    fn a_side_far_ahead_hunts_the_king() {
+        let id = VariantId::Chu;
+        let eval = VariantEval::new(id.rules(), true);
+        let at = |sfen: &str| {
+            let pos = VPosition::from_sfen(id, sfen).unwrap();
+            (eval.king_hunt(&pos), eval.evaluate(&pos))
+        };
+        // Three dragons against a bare king: nearer is better, by the hunt.
+        let far = at("k11/12/12/12/12/12/12/12/12/12/12/DDDK8 b - 1");
+        let near = at("k11/12/DDD9/12/12/12/12/12/12/12/12/3K8 b - 1");
+        assert!(far.0 > 0 && near.0 > far.0, "{far:?} {near:?}");
+        // White far ahead: the hunt is White's.
+        let white = at("K11/12/12/12/12/12/12/12/12/12/ddd9/3k8 b - 1");
+        assert!(white.0 < 0, "{white:?}");
+        // An even game: no hunt.
+        assert_eq!(at("k11/d11/12/12/12/12/12/12/12/12/D11/K11 b - 1").0, 0);
+    }
+
+    #[test]
+    fn every_fitted_weights_file_fits_its_variant() {
+        for id in VariantId::ALL {
+            if let Some(text) = fitted(id) {
+                let layout = Layout::new(id.rules());
+                let w = parse_weights(text, layout.size());
+                assert!(w.is_ok(), "{}: {w:?}", id.rules().name);
+                // The file round-trips.
+                let w = w.unwrap();
+                let again = parse_weights(&weights_file(&layout, &w, "x"), layout.size());
+                assert_eq!(again.unwrap(), w);
+            }
         }
     }
 

@@ -9,4 +9,4 @@ pub mod selfplay;
 pub mod texel;
 
 pub use selfplay::{selfplay, SelfplayConfig, SelfplayStats};
-pub use texel::{parse_weights_file, tune, weights_file, TuneConfig, TuneReport};
+pub use texel::{parse_weights_file, tune, tune_variant, weights_file, TuneConfig, TuneReport};

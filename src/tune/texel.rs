@@ -12,7 +12,9 @@
 //! are rarely seen).
 
 use crate::eval::features::{self, NUM_FEATURES, SCALE};
+use crate::eval::variant::VariantEval;
 use crate::shogi::Position;
+use crate::variant::{VPosition, VariantId};
 
 /// How to fit.
 #[derive(Clone, Debug)]
@@ -74,8 +76,9 @@ pub struct TuneReport {
     pub best_epoch: usize,
 }
 
-/// Reads "sfen<TAB>result<TAB>score<TAB>game" lines; bad lines are skipped.
-fn read_samples(text: &str) -> Vec<Sample> {
+/// Reads "sfen<TAB>result<TAB>score<TAB>game" lines, each position's features by `trace`
+/// (None: leave it out); bad lines are skipped.
+fn read_samples(text: &str, trace: impl Fn(&str) -> Option<Vec<(u16, i16)>>) -> Vec<Sample> {
     text.lines()
         .filter_map(|line| {
             let mut parts = line.split('\t');
@@ -89,12 +92,8 @@ fn read_samples(text: &str) -> Vec<Sample> {
                 .next()
                 .and_then(|s| s.trim().parse().ok())
                 .unwrap_or(0);
-            let pos = Position::from_sfen(sfen).ok()?;
-            if pos.in_check() {
-                return None;
-            }
             Some(Sample {
-                features: features::trace(&pos).features,
+                features: trace(sfen)?,
                 game,
                 result,
                 score,
@@ -195,14 +194,81 @@ pub fn tune(
     config: &TuneConfig,
     progress: &mut dyn FnMut(usize, f64, f64),
 ) -> (Vec<i32>, TuneReport) {
-    let samples = read_samples(data);
+    let samples = read_samples(data, |sfen| {
+        let pos = Position::from_sfen(sfen).ok()?;
+        (!pos.in_check()).then(|| features::trace(&pos).features)
+    });
+    let free = free_features(&config.only);
+    fit(
+        &samples,
+        start,
+        &free,
+        features::OWN_KING_REL,
+        config,
+        progress,
+    )
+}
+
+/// `tune` for a variant's evaluation (`eval::variant`): the positions are the variant's SFENs,
+/// the weights start from `eval`'s, and every feature group is fitted (those the configuration
+/// names, when it names any).
+pub fn tune_variant(
+    id: VariantId,
+    eval: &VariantEval,
+    data: &str,
+    config: &TuneConfig,
+    progress: &mut dyn FnMut(usize, f64, f64),
+) -> Result<(Vec<i32>, TuneReport), String> {
+    let layout = eval.layout();
+    let samples = read_samples(data, |sfen| {
+        let mut pos = VPosition::from_sfen(id, sfen).ok()?;
+        if pos.in_check_now() {
+            return None;
+        }
+        eval.trace(&pos)
+            .into_iter()
+            .map(|(i, c)| Some((u16::try_from(i).ok()?, i16::try_from(c).ok()?)))
+            .collect()
+    });
+    let mut free = vec![config.only.is_empty(); layout.size()];
+    for name in &config.only {
+        let Some(&(_, first, size)) = layout.groups().iter().find(|g| g.0 == name) else {
+            let names: Vec<&str> = layout.groups().iter().map(|g| g.0).collect();
+            return Err(format!(
+                "no feature group {name:?}; the groups: {}",
+                names.join(", ")
+            ));
+        };
+        free[first..first + size].fill(true);
+    }
+    Ok(fit(
+        &samples,
+        eval.weights(),
+        &free,
+        layout.material_end(),
+        config,
+        progress,
+    ))
+}
+
+/// Fits the weights to `samples` from `start`, changing only the `free` ones; the weights from
+/// `material_end` on are pulled towards their start by the L2 penalty.
+fn fit(
+    samples: &[Sample],
+    start: &[i32],
+    free: &[bool],
+    material_end: usize,
+    config: &TuneConfig,
+    progress: &mut dyn FnMut(usize, f64, f64),
+) -> (Vec<i32>, TuneReport) {
+    let size = start.len();
     if samples.is_empty() {
         return (start.to_vec(), TuneReport::default());
     }
     let every = config.validation_every.max(2);
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     // Whole games are held out: positions of one game are too alike to validate each other.
-    for s in &samples {
+    for s in samples {
         if s.game % every == 0 {
             valid.push(s);
         } else {
@@ -229,13 +295,12 @@ pub fn tune(
         validation_error_start: error(&valid, &w, k, target),
         ..TuneReport::default()
     };
-    let free = free_features(&config.only);
-    let (mut m, mut v) = (vec![0.0; NUM_FEATURES], vec![0.0; NUM_FEATURES]);
+    let (mut m, mut v) = (vec![0.0; size], vec![0.0; size]);
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     let mut best = (report.validation_error_start, 0usize, w.clone());
     let n = train.len().max(1) as f64;
     for epoch in 1..=config.epochs {
-        let mut grad = vec![0.0; NUM_FEATURES];
+        let mut grad = vec![0.0; size];
         for s in &train {
             let p = sigmoid(k * eval(s, &w));
             let g = 2.0 * (p - target.of(s)) * p * (1.0 - p) * k / n;
@@ -243,9 +308,9 @@ pub fn tune(
                 grad[i as usize] += g * f64::from(c);
             }
         }
-        for i in (0..NUM_FEATURES).filter(|&i| free[i]) {
-            // Material (the features before the king-relative tables) is not penalised.
-            if i >= features::OWN_KING_REL {
+        for i in (0..size).filter(|&i| free[i]) {
+            // Material (the features before `material_end`) is not penalised.
+            if i >= material_end {
                 grad[i] += 2.0 * config.l2 * (w[i] - initial[i]);
             }
             m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
@@ -274,51 +339,12 @@ pub fn tune(
 
 /// The weights as the data file the engine includes (`src/eval/weights.in`).
 pub fn weights_file(weights: &[i32], header: &str) -> String {
-    use std::fmt::Write;
-    let mut out = String::new();
-    for line in header.lines() {
-        let _ = writeln!(out, "// {line}");
-    }
-    let _ = writeln!(
-        out,
-        "// Weights in 1/{SCALE} centipawn, by feature group (see src/eval/features.rs)."
-    );
-    out.push_str("[\n");
-    for &(name, first, size) in features::GROUPS.iter() {
-        let _ = writeln!(out, "    // {name}");
-        for chunk in weights[first..first + size].chunks(12) {
-            let line: Vec<String> = chunk.iter().map(|x| x.to_string()).collect();
-            let _ = writeln!(out, "    {},", line.join(", "));
-        }
-    }
-    out.push_str("]\n");
-    out
+    crate::eval::weights_text(weights, header, &features::GROUPS, "src/eval/features.rs")
 }
 
-/// Reads a weights file as `weights_file` writes it (and as the engine includes it): `//`
-/// comments, then the numbers in brackets.
+/// Reads a weights file as `weights_file` writes it (and as the engine includes it).
 pub fn parse_weights_file(text: &str) -> Result<Vec<i32>, String> {
-    let mut weights = Vec::with_capacity(NUM_FEATURES);
-    for line in text.lines() {
-        let code = line.split("//").next().unwrap_or("");
-        for token in code.split([',', '[', ']']) {
-            let token = token.trim();
-            if token.is_empty() {
-                continue;
-            }
-            let w = token
-                .parse()
-                .map_err(|_| format!("'{token}' is not a weight"))?;
-            weights.push(w);
-        }
-    }
-    if weights.len() != NUM_FEATURES {
-        return Err(format!(
-            "{} weights, the evaluation has {NUM_FEATURES}",
-            weights.len()
-        ));
-    }
-    Ok(weights)
+    crate::eval::parse_weights(text, NUM_FEATURES)
 }
 
 #[cfg(test)]
@@ -346,6 +372,41 @@ mod tests {
         assert_eq!(report.positions, 120);
         assert!(report.validation_error_end < report.validation_error_start);
         assert!(w[gold] > 0, "gold in hand: {}", w[gold]);
+    }
+
+    #[test]
+    fn a_variant_fit_follows_the_scores() {
+        // Minishogi: Black holding a gold is scored far better than the hand-set weights say,
+        // White holding one far worse; the first gold in hand must gain value, and a group name
+        // the variant lacks is an error.
+        let mut data = String::new();
+        for game in 0..40 {
+            data.push_str(&format!("4k/5/5/5/K4 b G 1\t0.5\t2000\t{game}\n"));
+            data.push_str(&format!("4k/5/5/5/K4 b g 1\t0.5\t-2000\t{game}\n"));
+            data.push_str(&format!("4k/5/5/5/K4 b - 1\t0.5\t0\t{game}\n"));
+        }
+        let id = VariantId::Mini;
+        let eval = VariantEval::hand_set(id.rules(), true);
+        let gold = eval.layout().groups()[1].1 + 3 * 4; // hand: king, rook, bishop, then gold
+        let config = TuneConfig {
+            epochs: 50,
+            result_weight: 0.0,
+            ..TuneConfig::default()
+        };
+        let (w, report) = tune_variant(id, &eval, &data, &config, &mut |_, _, _| {}).unwrap();
+        assert_eq!(report.positions, 120);
+        assert!(report.validation_error_end < report.validation_error_start);
+        assert!(
+            w[gold] > eval.weights()[gold],
+            "{} {}",
+            w[gold],
+            eval.weights()[gold]
+        );
+        let bad = TuneConfig {
+            only: vec!["castles".into()],
+            ..config
+        };
+        assert!(tune_variant(id, &eval, &data, &bad, &mut |_, _, _| {}).is_err());
     }
 
     #[test]
