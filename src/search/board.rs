@@ -142,8 +142,9 @@ pub trait Picker<B: SearchBoard>: Sized {
     fn quiescence(pos: &mut B, tt_move: Option<u16>, checks: bool) -> Self;
     /// The table's move this picker hands out first, if it is legal here.
     fn tt_move(&self) -> Option<B::Move>;
-    /// The next move, or `None` when every move has been handed out.
-    fn next(&mut self, pos: &B, ordering: &OrderingContext) -> Option<B::Move>;
+    /// The next move, or `None` when every move has been handed out (the board is handed over
+    /// mutably so that a picker of pseudo-legal moves can try each before handing it out).
+    fn next(&mut self, pos: &mut B, ordering: &OrderingContext) -> Option<B::Move>;
 }
 
 impl SearchBoard for Position {

@@ -278,7 +278,7 @@ impl Picker<Position> for MovePicker {
     }
 
     #[inline(always)]
-    fn next(&mut self, pos: &Position, ordering: &OrderingContext) -> Option<Move> {
+    fn next(&mut self, pos: &mut Position, ordering: &OrderingContext) -> Option<Move> {
         self.next_move(pos, ordering)
     }
 }

@@ -303,10 +303,12 @@ impl SearchBoard for VBoard {
     }
 }
 
-/// The variants' move picker: every legal move at once (the generic generator has no stages),
-/// handed out best first: the table's move, captures by victim and then the least valuable
-/// attacker (and the capture history), promotions, the killers and the countermove, then quiet
-/// moves by history. In quiescence, captures only, or every move when in check.
+/// The variants' move picker: every pseudo-legal move at once (the generic generator has no
+/// stages), handed out best first: the table's move, captures by victim and then the least
+/// valuable attacker (and the capture history), promotions, the killers and the countermove,
+/// then quiet moves by history. In quiescence, captures only, or every move when in check.
+/// Under the check rule each move is tried for legality only when its turn comes, so the moves
+/// after a cutoff are never tried.
 pub struct VPicker {
     moves: Vec<VMove>,
     scores: Vec<i32>,
@@ -323,12 +325,16 @@ impl VPicker {
         refutations: [Option<VMove>; 3],
         captures_only: bool,
     ) -> VPicker {
-        let mut moves = pos.pos.legal_moves();
+        let mut moves = Vec::with_capacity(256);
+        if pos.pos.has_royal(pos.pos.side()) {
+            pos.pos.pseudo_moves(&mut moves);
+        }
         if captures_only && !pos.in_check() {
             moves.retain(|&m| pos.is_capture(m));
         }
-        let tt_move =
-            tt_move.and_then(|code| moves.iter().copied().find(|&m| VBoard::encode(m) == code));
+        let tt_move = tt_move
+            .and_then(|code| moves.iter().copied().find(|&m| VBoard::encode(m) == code))
+            .filter(|&m| pos.pos.is_legal(m));
         VPicker {
             moves,
             scores: Vec::new(),
@@ -377,7 +383,7 @@ impl Picker<VBoard> for VPicker {
         self.tt_move
     }
 
-    fn next(&mut self, pos: &VBoard, ordering: &OrderingContext) -> Option<VMove> {
+    fn next(&mut self, pos: &mut VBoard, ordering: &OrderingContext) -> Option<VMove> {
         if !self.scored {
             self.scores = self
                 .moves
@@ -386,20 +392,26 @@ impl Picker<VBoard> for VPicker {
                 .collect();
             self.scored = true;
         }
-        let i = self.index;
-        if i >= self.moves.len() {
-            return None;
-        }
-        let mut best = i;
-        for j in i + 1..self.moves.len() {
-            if self.scores[j] > self.scores[best] {
-                best = j;
+        loop {
+            let i = self.index;
+            if i >= self.moves.len() {
+                return None;
+            }
+            let mut best = i;
+            for j in i + 1..self.moves.len() {
+                if self.scores[j] > self.scores[best] {
+                    best = j;
+                }
+            }
+            self.moves.swap(i, best);
+            self.scores.swap(i, best);
+            self.index += 1;
+            let m = self.moves[i];
+            // The table's move was tried when the picker was made.
+            if Some(m) == self.tt_move || pos.pos.is_legal(m) {
+                return Some(m);
             }
         }
-        self.moves.swap(i, best);
-        self.scores.swap(i, best);
-        self.index += 1;
-        Some(self.moves[i])
     }
 }
 
@@ -510,6 +522,60 @@ mod tests {
             .collect();
         assert!(!codes.contains(&0));
         assert!(codes.len() + 1 >= board.root_moves(false).len());
+    }
+
+    #[test]
+    fn the_picker_hands_out_exactly_the_legal_moves() {
+        use crate::search::ordering::{CaptureHistory, ContinuationHistory, History};
+        // Positions from random games of the check-rule variants, checks and pins included;
+        // the table's move, legal or not, must not change the set.
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        for id in [VariantId::Mini, VariantId::Micro, VariantId::Judkins] {
+            let pos = VPosition::start(id);
+            let eval = Arc::new(VariantEval::new(pos.rules(), true));
+            let mut board = VBoard::new(pos, &[], eval);
+            let dims = board.dims();
+            let (history, captures, continuation) = (
+                History::new(dims),
+                CaptureHistory::new(dims),
+                ContinuationHistory::new(dims),
+            );
+            let ordering = OrderingContext {
+                history: &history,
+                captures: &captures,
+                continuation: [None, None],
+                continuation_table: &continuation,
+            };
+            let mut checks = 0;
+            for _ in 0..300 {
+                let mut legal = board.pos.legal_moves();
+                if legal.is_empty() {
+                    board = VBoard::new(VPosition::start(id), &[], board.eval.clone());
+                    continue;
+                }
+                checks += usize::from(board.in_check());
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let mut pseudo = Vec::new();
+                board.pos.pseudo_moves(&mut pseudo);
+                let tt = pseudo[rng as usize % pseudo.len()];
+                for tt_move in [None, Some(VBoard::encode(tt))] {
+                    let mut picker = VPicker::main(&mut board, tt_move, [None; 3]);
+                    let mut handed = Vec::new();
+                    while let Some(m) = picker.next(&mut board, &ordering) {
+                        handed.push(m);
+                    }
+                    let key = |m: &VMove| (m.from, m.to, m.mid, m.mid2, m.drop, m.promote);
+                    handed.sort_by_key(key);
+                    legal.sort_by_key(key);
+                    assert_eq!(handed, legal, "{}", board.pos.to_sfen());
+                }
+                let m = legal[rng as usize % legal.len()];
+                board.do_move(m);
+            }
+            assert!(checks > 0, "{}: no position in check", id.rules().name);
+        }
     }
 
     #[test]

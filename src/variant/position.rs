@@ -1150,26 +1150,31 @@ impl VPosition {
         }
         self.pseudo_moves(&mut moves);
         if self.rules.check_rule {
-            let side = self.side;
-            let mut keep = Vec::with_capacity(moves.len());
-            for m in moves {
-                let u = self.make(m);
-                let mut ok = !self.in_check(side);
-                if ok && m.drop > 0 && self.rules.shogi_drop_rules {
-                    let kind = &self.rules.kinds[m.drop as usize - 1];
-                    if kind.piece.code == "P" && self.in_check(1 - side) {
-                        // No mate by a pawn drop.
-                        ok = self.has_legal_reply();
-                    }
-                }
-                self.unmake(m, u);
-                if ok {
-                    keep.push(m);
-                }
-            }
-            moves = keep;
+            moves.retain(|&m| self.is_legal(m));
         }
         moves
+    }
+
+    /// Whether `m`, one of `pseudo_moves`, is legal under the check rule: it leaves no royal
+    /// piece of the mover attacked, and, where shogi's drop rules hold, a pawn dropped with
+    /// check leaves a legal reply. (Every pseudo move is legal in the variants without the
+    /// check rule.)
+    pub fn is_legal(&mut self, m: VMove) -> bool {
+        if !self.rules.check_rule {
+            return true;
+        }
+        let side = self.side;
+        let u = self.make(m);
+        let mut ok = !self.in_check(side);
+        if ok && m.drop > 0 && self.rules.shogi_drop_rules {
+            let kind = &self.rules.kinds[m.drop as usize - 1];
+            if kind.piece.code == "P" && self.in_check(1 - side) {
+                // No mate by a pawn drop.
+                ok = self.has_legal_reply();
+            }
+        }
+        self.unmake(m, u);
+        ok
     }
 
     /// Whether `m` is a double (or triple) move that takes nothing on its way: a jump, or with
