@@ -258,3 +258,47 @@ fn plays_dai_dai_and_the_other_boards() {
         legal_reply(id, &[], &reply);
     }
 }
+
+#[test]
+fn setboard_starts_the_game_from_a_fen() {
+    let mut x = session("chu");
+    x.send("force");
+    // The first player (XBoard's white) to move: its rook takes the king.
+    x.send("setboard 11k/12/12/p11/12/12/12/12/12/12/12/K10R w - - 0 1");
+    assert!(x.sync().is_empty());
+    x.send("sd 2");
+    x.send("go");
+    let take = x.expect_move(5000);
+    assert!(take == "l1l12" || take == "l1l12+", "{take}");
+    x.expect("1-0", 5000);
+    // The second player to move, empty squares written as dots: it must move its king.
+    x.send("new");
+    x.send("variant chu");
+    x.send("force");
+    x.send("setboard 9..k/12/12/p.10/12/12/12/12/12/12/12/K10R b");
+    assert!(x.sync().is_empty());
+    x.send("sd 1");
+    x.send("go");
+    let reply = x.expect_move(5000);
+    let mut pos = VPosition::from_sfen(
+        VariantId::Chu,
+        "11k/12/12/p11/12/12/12/12/12/12/12/K10R w - 1",
+    )
+    .unwrap();
+    let usi = from_xboard(&reply, 12).unwrap();
+    let m = pos.parse_move(&usi).expect("a legal move");
+    assert_eq!(pos.piece_at(m.from).map(|(_, side)| side), Some(1));
+    // A FEN the variant cannot read is refused, and the game goes on where it was.
+    x.send("force");
+    x.send("setboard 11k/12/9zz1/12 w");
+    let said = x.sync();
+    assert!(said.len() == 1 && said[0].starts_with("Error"), "{said:?}");
+    x.send("go");
+    let next = x.expect_move(5000);
+    let mut pos = pos.clone();
+    pos.make(m);
+    assert!(
+        pos.parse_move(&from_xboard(&next, 12).unwrap()).is_ok(),
+        "{next}"
+    );
+}

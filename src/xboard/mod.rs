@@ -10,10 +10,10 @@
 //! player, sente, is XBoard's "white": `1-0` is a win for it. The engine prints a multi-leg move
 //! one leg to a `move` line, every leg but the last ending in a comma, as HaChu does.
 //!
-//! Supported: `protover`, `new`, `variant`, `force`, `go`, `playother`, `usermove`, `?`,
-//! `time`, `otim`, `level`, `st`, `sd`, `memory`, `cores`, `ping`, `post`, `nopost`, `result`,
-//! `undo`, `remove`, `quit`; the rest of the protocol is acknowledged or refused with
-//! `Error (...)`. `setboard` is not offered: a game starts from its variant's setup.
+//! Supported: `protover`, `new`, `variant`, `setboard`, `force`, `go`, `playother`,
+//! `usermove`, `?`, `time`, `otim`, `level`, `st`, `sd`, `memory`, `cores`, `ping`, `post`,
+//! `nopost`, `result`, `undo`, `remove`, `quit`; the rest of the protocol is acknowledged or
+//! refused with `Error (...)`. `setboard` takes a FEN as HaChu reads it (`setboard_sfen`).
 
 use crate::search::Limits;
 use crate::usi::response::{BestMove, EngineEvent, GameEnd, UsiScore};
@@ -101,6 +101,49 @@ pub fn from_xboard(text: &str, n: usize) -> Option<String> {
     Some(s)
 }
 
+/// The SFEN of a `setboard` FEN as HaChu reads it: the board from the top rank (the second
+/// player's side) down, the first player's pieces in upper case, the letters as in SFEN (a
+/// piece beyond the alphabet dressed with `'` or `!`, a promoted one led by `+`), empty squares
+/// counted or written `.` each; then `w` for the first player to move or `b` for the second
+/// (XBoard's colours: its white moves first). The rest (castling, counters) is ignored.
+pub fn setboard_sfen(fen: &str) -> Option<String> {
+    let mut fields = fen.split_whitespace();
+    let board = fields.next()?;
+    let side = match fields.next().unwrap_or("w") {
+        "w" => "b",
+        "b" => "w",
+        _ => return None,
+    };
+    // Runs of empty squares, however written ("3..", "..2"), as one count.
+    let mut out = String::new();
+    let mut empty = 0u32;
+    let mut chars = board.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '.' {
+            empty += 1;
+            continue;
+        }
+        if let Some(d) = c.to_digit(10) {
+            let mut n = d;
+            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                n = n.checked_mul(10)?.checked_add(d)?;
+                chars.next();
+            }
+            empty = empty.checked_add(n)?;
+            continue;
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+            empty = 0;
+        }
+        out.push(c);
+    }
+    if empty > 0 {
+        out.push_str(&empty.to_string());
+    }
+    Some(format!("{out} {side} - 1"))
+}
+
 /// The clock as XBoard gives it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Clock {
@@ -122,6 +165,10 @@ struct Session<'a, E: UsiEngine> {
     out: &'a mut dyn Write,
     events: Sender<EngineEvent>,
     variant: (&'static str, VariantId),
+    /// The position the game started from (`setboard`), as SFEN; None: the variant's setup.
+    start: Option<String>,
+    /// The side to move at the start (0: the first player).
+    start_side: usize,
     moves: Vec<String>,
     force: bool,
     /// The side the engine plays (0 first), when not in force mode.
@@ -144,6 +191,8 @@ pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn 
         out,
         events,
         variant: VARIANTS[0],
+        start: None,
+        start_side: 0,
         moves: Vec::new(),
         force: false,
         engine_side: 1,
@@ -194,9 +243,22 @@ impl<E: UsiEngine> Session<'_, E> {
         self.variant.1.rules().files as usize
     }
 
+    /// The side to move now (0: the first player).
+    fn to_move(&self) -> usize {
+        (self.start_side + self.moves.len()) % 2
+    }
+
+    /// Hands the engine the game's start and `moves`.
+    fn set_position(&mut self, moves: &[String]) -> Result<(), String> {
+        self.engine.set_position(self.start.as_deref(), moves)
+    }
+
     /// The game's position, replayed from the moves (each was accepted by the engine).
     fn position(&self) -> Option<VPosition> {
-        let mut pos = VPosition::start(self.variant.1);
+        let mut pos = match &self.start {
+            Some(sfen) => VPosition::from_sfen(self.variant.1, sfen).ok()?,
+            None => VPosition::start(self.variant.1),
+        };
         for text in &self.moves {
             let m = pos.parse_move(text).ok()?;
             pos.make(m);
@@ -245,8 +307,30 @@ impl<E: UsiEngine> Session<'_, E> {
             self.send(&format!("Error ({e}): variant {}", v.0));
         }
         self.moves.clear();
+        self.start = None;
+        self.start_side = 0;
         self.game_over = false;
         let _ = self.engine.set_position(None, &[]);
+    }
+
+    /// `setboard FEN`: the game starts again from the position; a FEN the variant cannot read
+    /// is an error, and the game is left as it was.
+    fn setboard(&mut self, fen: &str) {
+        let Some(sfen) = setboard_sfen(fen) else {
+            self.send(&format!("Error (bad FEN): {fen}"));
+            return;
+        };
+        if let Err(e) = self.engine.set_position(Some(&sfen), &[]) {
+            self.send(&format!("Error ({e}): {fen}"));
+            let moves = self.moves.clone();
+            let _ = self.set_position(&moves);
+            return;
+        }
+        self.start_side = usize::from(sfen.split(' ').nth(1) == Some("w"));
+        self.start = Some(sfen);
+        self.moves.clear();
+        self.game_over = false;
+        self.announce_end();
     }
 
     /// Handles one line; false on `quit`.
@@ -265,7 +349,7 @@ impl<E: UsiEngine> Session<'_, E> {
             "protover" => {
                 let names: Vec<&str> = VARIANTS.iter().map(|v| v.0).collect();
                 self.send(&format!(
-                    "feature ping=1 setboard=0 playother=1 usermove=1 time=1 draw=0 sigint=0 \
+                    "feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 \
                      sigterm=0 reuse=1 analyze=0 colors=0 memory=1 smp=1 debug=1 \
                      myname=\"{}\" variants=\"{}\"",
                     self.engine.name(),
@@ -313,16 +397,17 @@ impl<E: UsiEngine> Session<'_, E> {
                 Some(&v) => self.select_variant(v),
                 None => self.send(&format!("Error (unknown variant): {arg}")),
             },
+            "setboard" => self.setboard(arg),
             "force" => self.force = true,
             "result" => self.force = true,
             "go" => {
                 self.force = false;
-                self.engine_side = self.moves.len() % 2;
+                self.engine_side = self.to_move();
                 self.think(received);
             }
             "playother" => {
                 self.force = false;
-                self.engine_side = 1 - self.moves.len() % 2;
+                self.engine_side = 1 - self.to_move();
             }
             "level" => self.level(arg),
             "st" => match arg.parse::<u64>() {
@@ -347,7 +432,7 @@ impl<E: UsiEngine> Session<'_, E> {
                     self.moves.truncate(self.moves.len() - n);
                     self.game_over = false;
                     let moves = self.moves.clone();
-                    let _ = self.engine.set_position(None, &moves);
+                    let _ = self.set_position(&moves);
                 }
             }
             "usermove" => self.user_move(arg, received),
@@ -407,18 +492,18 @@ impl<E: UsiEngine> Session<'_, E> {
         };
         let mut moves = self.moves.clone();
         moves.push(usi);
-        if let Err(e) = self.engine.set_position(None, &moves) {
+        if let Err(e) = self.set_position(&moves) {
             let why = e.rsplit(": ").next().unwrap_or(&e).to_string();
             self.send(&format!("Illegal move ({why}): {text}"));
             let moves = self.moves.clone();
-            let _ = self.engine.set_position(None, &moves);
+            let _ = self.set_position(&moves);
             return;
         }
         self.moves = moves;
         if self.announce_end() {
             return;
         }
-        if !self.force && self.moves.len() % 2 == self.engine_side {
+        if !self.force && self.to_move() == self.engine_side {
             self.think(received);
         }
     }
@@ -442,7 +527,7 @@ impl<E: UsiEngine> Session<'_, E> {
         if self.game_over || self.searching {
             return;
         }
-        let side = self.moves.len() % 2;
+        let side = self.to_move();
         let mut limits = Limits {
             depth: self.clock.depth,
             received: Some(received),
@@ -529,7 +614,7 @@ impl<E: UsiEngine> Session<'_, E> {
         };
         let mut moves = self.moves.clone();
         moves.push(best);
-        if self.engine.set_position(None, &moves).is_err() {
+        if self.set_position(&moves).is_err() {
             self.send("resign");
             return;
         }
@@ -545,6 +630,27 @@ impl<E: UsiEngine> Session<'_, E> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn setboard_fens_read_as_hachu_reads_them() {
+        // Chu's setup as HaChu writes it, the first player to move.
+        let chu = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/\
+                   PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w 0 1";
+        assert_eq!(
+            setboard_sfen(chu).as_deref(),
+            Some(
+                "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/\
+                 PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"
+            )
+        );
+        // Dots and counts mixed, the second player to move, dressed letters.
+        assert_eq!(
+            setboard_sfen("k1..8/3+c'..5 b").as_deref(),
+            Some("k11/3+c'7 w - 1")
+        );
+        assert_eq!(setboard_sfen("k11/12 x"), None);
+        assert_eq!(setboard_sfen(""), None);
+    }
 
     #[test]
     fn moves_translate_both_ways() {
