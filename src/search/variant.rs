@@ -332,9 +332,10 @@ impl VPicker {
         if captures_only && !pos.in_check() {
             moves.retain(|&m| pos.is_capture(m));
         }
+        let in_check = pos.in_check();
         let tt_move = tt_move
             .and_then(|code| moves.iter().copied().find(|&m| VBoard::encode(m) == code))
-            .filter(|&m| pos.pos.is_legal(m));
+            .filter(|&m| pos.pos.is_legal_given(m, in_check));
         VPicker {
             moves,
             scores: Vec::new(),
@@ -408,7 +409,7 @@ impl Picker<VBoard> for VPicker {
             self.index += 1;
             let m = self.moves[i];
             // The table's move was tried when the picker was made.
-            if Some(m) == self.tt_move || pos.pos.is_legal(m) {
+            if Some(m) == self.tt_move || pos.pos.is_legal_given(m, pos.in_check()) {
                 return Some(m);
             }
         }

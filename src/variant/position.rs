@@ -1150,9 +1150,44 @@ impl VPosition {
         }
         self.pseudo_moves(&mut moves);
         if self.rules.check_rule {
-            moves.retain(|&m| self.is_legal(m));
+            let in_check = self.in_check(self.side);
+            moves.retain(|&m| self.is_legal_given(m, in_check));
         }
         moves
+    }
+
+    /// `is_legal`, knowing whether the side to move is in check now: where pins run along
+    /// lines only (`Rules::line_pins`) and it is not, a drop (other than a pawn's, which may
+    /// not mate) and a move from a square off every line through its royal pieces are legal
+    /// without being made.
+    pub fn is_legal_given(&mut self, m: VMove, in_check: bool) -> bool {
+        if !self.rules.check_rule {
+            return true;
+        }
+        if !in_check && self.rules.line_pins {
+            if m.drop > 0 {
+                let pawn = self.rules.kinds[m.drop as usize - 1].piece.code == "P";
+                if !(pawn && self.rules.shogi_drop_rules) {
+                    return true;
+                }
+            } else if let Some((k, _)) = self.piece_at(m.from) {
+                if !self.rules.kinds[k as usize].royal && !self.on_royal_line(m.from) {
+                    return true;
+                }
+            }
+        }
+        self.is_legal(m)
+    }
+
+    /// Whether `sq` shares a file, rank or diagonal with a royal piece of the side to move.
+    fn on_royal_line(&self, sq: u16) -> bool {
+        let (x, y) = self.coords(sq);
+        self.pieces[self.side].iter().any(|&r| {
+            r != sq && self.rules.kinds[kind_of(self.cells[r as usize]) as usize].royal && {
+                let (rx, ry) = self.coords(r);
+                x == rx || y == ry || x.abs_diff(rx) == y.abs_diff(ry)
+            }
+        })
     }
 
     /// Whether `m`, one of `pseudo_moves`, is legal under the check rule: it leaves no royal
@@ -1878,6 +1913,43 @@ mod tests {
                 }
                 pos.make(m);
             }
+        }
+    }
+
+    #[test]
+    fn the_quick_legality_test_agrees_with_making_the_move() {
+        // Random games of the check-rule variants: every pseudo move, pinned pieces, checks
+        // and pawn drops included, is judged alike with and without making it.
+        let mut rng = 12345u64;
+        for id in [VariantId::Mini, VariantId::Judkins, VariantId::Micro] {
+            let mut pos = VPosition::start(id);
+            let mut quick = 0;
+            for _ in 0..3000 {
+                let mut pseudo = Vec::new();
+                pos.pseudo_moves(&mut pseudo);
+                let in_check = pos.in_check(pos.side);
+                for &m in &pseudo {
+                    let made = pos.is_legal(m);
+                    assert_eq!(
+                        pos.is_legal_given(m, in_check),
+                        made,
+                        "{} {}",
+                        pos.to_sfen(),
+                        pos.move_text(m)
+                    );
+                    quick += usize::from(!in_check && m.drop > 0);
+                }
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    pos = VPosition::start(id);
+                    continue;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                pos.make(legal[rng as usize % legal.len()]);
+            }
+            assert!(quick > 1000, "{}: few drops tried", id.rules().name);
         }
     }
 }

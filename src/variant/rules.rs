@@ -632,6 +632,10 @@ pub struct Rules {
     /// A move may not leave one's own king attacked (the small variants, as shogi); without it
     /// (chu and larger) the king may be captured and that ends the game.
     pub check_rule: bool,
+    /// Every piece moves by steps, plain leaps and slides along files, ranks and diagonals (no
+    /// special moves): a piece can then uncover an attack on its royal only from a square on
+    /// a file, rank or diagonal through it.
+    pub line_pins: bool,
     /// Shogi's drop rules: no second unpromoted pawn on a file, no mate by a pawn drop, no drop
     /// where the piece could never move; promotion forced where a piece could never move again.
     pub shogi_drop_rules: bool,
@@ -704,6 +708,13 @@ impl Rules {
             shogi_drop_rules: spec.shogi_drop_rules,
             lion_trading: spec.lion_trading,
             burning: kinds.iter().any(|k| k.special == Special::FireDemon),
+            line_pins: kinds.iter().all(|k| {
+                k.special == Special::None
+                    && k.rays.iter().all(|r| {
+                        let straight = r.dx == 0 || r.dy == 0 || r.dx.abs() == r.dy.abs();
+                        !r.skip && (r.range == 1 || r.leap && !r.lame || straight)
+                    })
+            }),
             repetition: spec.repetition,
             bare_king: spec.bare_king,
             kinds,
@@ -787,6 +798,18 @@ mod tests {
         assert_eq!(VariantId::from_name("tenjiku"), Some(VariantId::Tenjiku));
         assert_eq!(VariantId::from_name("taikyoku"), None);
         assert_eq!(VariantId::from_name("DaiDai"), Some(VariantId::DaiDai));
+    }
+
+    #[test]
+    fn pins_run_along_lines_on_the_small_boards_only() {
+        use VariantId::*;
+        for v in [Shogi, Micro, Mini, Judkins] {
+            assert!(v.rules().line_pins, "{}", v.rules().name);
+        }
+        // Lions (and the special movers of the larger games) pin otherwise.
+        for v in [Chu, Dai, Tenjiku, DaiDai] {
+            assert!(!v.rules().line_pins, "{}", v.rules().name);
+        }
     }
 
     #[test]
