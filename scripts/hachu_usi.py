@@ -10,6 +10,10 @@ How HaChu is driven (from its sources, hachu.c and move.c, and by experiment):
 
 * `memory N` must come before `new`, or HaChu crashes at its first search (it has no hash
   table until told its size); `variant X` comes after `new`.
+* Tenjiku crashes it whatever the order: `variant tenjiku` after `memory` is a segmentation
+  fault, and without `memory` the first search is (0.21 from Debian, and 0.23 built from its
+  repository alike: its board is 16x16 inside, with no border for a 16x16 game). When HaChu
+  dies the adapter ends too, so that a match sees a crash rather than waiting.
 * Squares are a file letter from the left and a rank number from the bottom of the first
   mover's side: on an N x N board, USI's file f is letter `a + N - f`, and USI's rank letter of
   index r (a = 0, the top) is number `N - r`. Hisha's `7g7f` is HaChu's `f6f7` in chu.
@@ -273,6 +277,14 @@ def main():
         except Exception as e:  # keep the adapter alive; the match script counts the fault
             log(f"{type(e).__name__}: {e}")
             say(f"info string error: {type(e).__name__}: {e}")
+            gone = isinstance(e, BrokenPipeError) or "HaChu exited" in str(e) or (
+                engine is not None and engine.engine.proc.poll() is not None)
+            if gone:
+                # HaChu is gone (0.21 crashes on `variant tenjiku` once `memory` is set, and at
+                # its first search without it): end too, so that the match sees a crash
+                # instead of waiting for an answer.
+                log("HaChu exited; the adapter exits")
+                break
             if cmd == "go":
                 say("bestmove resign")
     if engine:
