@@ -302,39 +302,42 @@ impl VariantEval {
             return 0;
         }
         let hunter = if lead > 0 { 0 } else { 1 };
-        let royals: Vec<(usize, usize)> = pos
-            .pieces(1 - hunter)
-            .iter()
-            .filter(|&&sq| {
-                pos.piece_at(sq)
+        let mut royals = [(0usize, 0usize); 4];
+        let mut count = 0;
+        for &sq in pos.pieces(1 - hunter) {
+            if count < royals.len()
+                && pos
+                    .piece_at(sq)
                     .is_some_and(|(k, _)| self.royal[k as usize])
-            })
-            .map(|&sq| pos.coords(sq))
-            .collect();
-        let width = self.layout.files.max(self.layout.ranks) as i32;
-        let mut near: Vec<i32> = pos
-            .pieces(hunter)
-            .iter()
-            .filter(|&&sq| {
-                pos.piece_at(sq)
-                    .is_some_and(|(k, _)| !self.royal[k as usize])
-            })
-            .map(|&sq| {
-                let (x, y) = pos.coords(sq);
-                let d = royals
-                    .iter()
-                    .map(|&(rx, ry)| (x.abs_diff(rx)).max(y.abs_diff(ry)) as i32)
-                    .min()
-                    .unwrap_or(width);
-                width - d
-            })
-            .collect();
-        let n = near.len().min(HUNTERS);
-        if n == 0 {
-            return 0;
+            {
+                royals[count] = pos.coords(sq);
+                count += 1;
+            }
         }
-        near.select_nth_unstable_by(n - 1, |a, b| b.cmp(a));
-        let sum: i32 = near[..n].iter().sum();
+        let width = self.layout.files.max(self.layout.ranks) as i32;
+        // The HUNTERS largest closenesses, best first.
+        let mut best = [0i32; HUNTERS];
+        for &sq in pos.pieces(hunter) {
+            if pos
+                .piece_at(sq)
+                .is_some_and(|(k, _)| self.royal[k as usize])
+            {
+                continue;
+            }
+            let (x, y) = pos.coords(sq);
+            let d = royals[..count]
+                .iter()
+                .map(|&(rx, ry)| x.abs_diff(rx).max(y.abs_diff(ry)) as i32)
+                .min()
+                .unwrap_or(width);
+            let mut near = width - d;
+            for slot in best.iter_mut() {
+                if near > *slot {
+                    std::mem::swap(slot, &mut near);
+                }
+            }
+        }
+        let sum: i32 = best.iter().sum();
         let bonus = (i64::from(HUNT_STEP * sum) * i64::from(ramp) / i64::from(threshold)) as i32;
         if hunter == 0 {
             bonus
