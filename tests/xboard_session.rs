@@ -302,3 +302,40 @@ fn setboard_starts_the_game_from_a_fen() {
         "{next}"
     );
 }
+
+#[test]
+fn analysis_thinks_until_exit_and_follows_the_moves() {
+    let mut x = session("chu");
+    x.send("force");
+    x.send("analyze");
+    // Thinking lines: depth score time nodes pv.
+    let first = x.expect("1 ", 5000);
+    assert!(!first.iter().any(|l| l.starts_with("move")), "{first:?}");
+    // A move in analysis: the position changes and the analysis goes on, nothing is played.
+    x.send("usermove h4h5");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let said = x.sync();
+    assert!(
+        said.iter()
+            .all(|l| !l.starts_with("move") && !l.starts_with("Illegal")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter().any(|l| l
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.parse::<u32>().is_ok())),
+        "no thinking after the move: {said:?}"
+    );
+    x.send("exit");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    x.sync();
+    // Out of analysis: quiet, and the game goes on from the move played in it.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let quiet = x.sync();
+    assert!(quiet.is_empty(), "{quiet:?}");
+    x.send("sd 1");
+    x.send("go");
+    let reply = x.expect_move(5000);
+    legal_reply(VariantId::Chu, &["5i5h".to_string()], &reply);
+}

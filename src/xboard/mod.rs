@@ -12,8 +12,10 @@
 //!
 //! Supported: `protover`, `new`, `variant`, `setboard`, `force`, `go`, `playother`,
 //! `usermove`, `?`, `time`, `otim`, `level`, `st`, `sd`, `memory`, `cores`, `ping`, `post`,
-//! `nopost`, `result`, `undo`, `remove`, `quit`; the rest of the protocol is acknowledged or
-//! refused with `Error (...)`. `setboard` takes a FEN as HaChu reads it (`setboard_sfen`).
+//! `nopost`, `result`, `undo`, `remove`, `analyze` and `exit`, `quit`; the rest of the
+//! protocol is acknowledged or refused with `Error (...)`. `setboard` takes a FEN as HaChu
+//! reads it (`setboard_sfen`). In analysis the engine searches without end, posting its
+//! thinking; a move, `undo` or `setboard` restarts the search on the new position.
 
 use crate::search::Limits;
 use crate::usi::response::{BestMove, EngineEvent, GameEnd, UsiScore};
@@ -181,6 +183,11 @@ struct Session<'a, E: UsiEngine> {
     /// Commands that need an idle engine, received during a search.
     deferred: Vec<String>,
     game_over: bool,
+    /// Analysis mode (`analyze` until `exit`): the engine searches the position without end,
+    /// posting its thinking, and plays nothing.
+    analyzing: bool,
+    /// The running search is an analysis whose lines are still wanted.
+    analysis_search: bool,
 }
 
 /// Runs XBoard until `quit` or the end of input (`xboard` itself already read).
@@ -202,6 +209,8 @@ pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn 
         discard: false,
         deferred: Vec::new(),
         game_over: false,
+        analyzing: false,
+        analysis_search: false,
     };
     s.select_variant(VARIANTS[0]);
     loop {
@@ -340,7 +349,7 @@ impl<E: UsiEngine> Session<'_, E> {
         let arg = arg.trim();
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "computer" | "name" | "rating" | "ics"
-            | "random" | "hard" | "easy" | "draw" | "hint" | "bk" | "otim" => {
+            | "random" | "hard" | "easy" | "draw" | "hint" | "bk" | "otim" | "." => {
                 if cmd == "otim" {
                     self.clock.other_ms = arg.parse::<u64>().ok().map(|cs| cs * 10);
                 }
@@ -350,7 +359,7 @@ impl<E: UsiEngine> Session<'_, E> {
                 let names: Vec<&str> = VARIANTS.iter().map(|v| v.0).collect();
                 self.send(&format!(
                     "feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 \
-                     sigterm=0 reuse=1 analyze=0 colors=0 memory=1 smp=1 debug=1 \
+                     sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 debug=1 \
                      myname=\"{}\" variants=\"{}\"",
                     self.engine.name(),
                     names.join(",")
@@ -365,6 +374,24 @@ impl<E: UsiEngine> Session<'_, E> {
             "post" => self.post = true,
             "nopost" => self.post = false,
             "time" => self.clock.own_ms = arg.parse::<u64>().ok().map(|cs| cs * 10),
+            "exit" => {
+                self.analyzing = false;
+                if self.searching && self.analysis_search {
+                    self.analysis_search = false;
+                    self.engine.stop();
+                }
+            }
+            // Nothing waits on an analysis: a ping is answered at once.
+            "ping" if self.searching && self.analysis_search => {
+                self.send(&format!("pong {arg}"));
+            }
+            // In analysis any command that needs the engine idle stops the search first; the
+            // analysis starts again once it has run.
+            _ if self.searching && self.analysis_search => {
+                self.analysis_search = false;
+                self.engine.stop();
+                self.deferred.push(line.to_string());
+            }
             "result" | "force" | "new" | "undo" | "remove" if self.searching => {
                 // Stop thinking; the move that comes is not played.
                 self.discard = true;
@@ -383,7 +410,12 @@ impl<E: UsiEngine> Session<'_, E> {
         let arg = arg.trim();
         match cmd {
             "ping" => self.send(&format!("pong {arg}")),
+            "analyze" => {
+                self.force = true;
+                self.analyzing = true;
+            }
             "new" => {
+                self.analyzing = false;
                 self.force = false;
                 self.engine_side = 1;
                 self.clock.depth = None;
@@ -437,6 +469,29 @@ impl<E: UsiEngine> Session<'_, E> {
             }
             "usermove" => self.user_move(arg, received),
             _ => self.send(&format!("Error (unknown command): {cmd}")),
+        }
+        if self.analyzing && !self.searching && !self.game_over {
+            self.analyze(received);
+        }
+    }
+
+    /// Starts the analysis of the position: a search without end, its move not played.
+    fn analyze(&mut self, received: Instant) {
+        let limits = Limits {
+            infinite: true,
+            received: Some(received),
+            ..Limits::default()
+        };
+        match self.engine.go(limits, self.events.clone()) {
+            Ok(()) => {
+                self.searching = true;
+                self.discard = true;
+                self.analysis_search = true;
+            }
+            Err(e) => {
+                self.analyzing = false;
+                self.send(&format!("Error ({e}): analyze"));
+            }
         }
     }
 
@@ -560,7 +615,7 @@ impl<E: UsiEngine> Session<'_, E> {
 
     fn on_event(&mut self, event: EngineEvent) {
         match event {
-            EngineEvent::Info(info) if self.post && !self.discard => {
+            EngineEvent::Info(info) if self.post && !self.discard || self.analysis_search => {
                 let score = match info.score {
                     UsiScore::Cp(v) => v,
                     UsiScore::Mate(p) if p > 0 => 100_000 - p,
@@ -590,6 +645,7 @@ impl<E: UsiEngine> Session<'_, E> {
             EngineEvent::BestMove(b) => {
                 self.engine.search_finished();
                 self.searching = false;
+                self.analysis_search = false;
                 if !self.discard {
                     self.play(b);
                 }
@@ -600,6 +656,9 @@ impl<E: UsiEngine> Session<'_, E> {
         while !self.searching && !self.deferred.is_empty() {
             let line = self.deferred.remove(0);
             self.execute(&line, now);
+        }
+        if self.analyzing && !self.searching && !self.game_over {
+            self.analyze(now);
         }
     }
 
