@@ -100,20 +100,15 @@ def is_out_and_back(move):
 def find_pass(variant, moves):
     """A legal pass after `moves` in Hisha's text: an out-and-back move that leaves every piece
     on the board (igui, which takes one, does not)."""
-    from usi_client import UsiClient
-
-    def spec(line):
-        return "startpos" + (" moves " + " ".join(line) if line else "")
+    from usi_client import UsiClient, startpos
 
     with UsiClient([HISHA], {"USI_Variant": variant}, quiet=True) as hisha:
         def pieces(line):
-            hisha.position(spec(line))
-            hisha.send("d")
-            sfen = next(l for l in hisha.sync() if "sfen " in l).split("sfen ")[1].split()[0]
+            sfen = hisha.variant_state(startpos(line))[0].split()[0]
             return sum(c.isalpha() for c in sfen)
 
         before = pieces(moves)
-        for m in sorted(hisha.perft_moves(spec(moves))):
+        for m in sorted(hisha.perft_moves(startpos(moves))):
             if is_out_and_back(m) and pieces(moves + [m]) == before:
                 return m
     raise ValueError("HaChu passed (@@@@) but Hisha finds no legal pass")

@@ -45,6 +45,11 @@ class SearchResult:
         return None
 
 
+def startpos(moves):
+    """USI's `startpos moves ...` for a game's moves so far (just `startpos` before any)."""
+    return "startpos" + (" moves " + " ".join(moves) if moves else "")
+
+
 def info_field(line, field):
     """An integer field of an `info` line; `score` as centipawns (mates as +-MATE_CP)."""
     words = line.split()
@@ -135,6 +140,22 @@ class UsiClient:
                 return legal
             if ": " in line and not line.startswith("info"):
                 legal.add(line.split(": ")[0])
+
+    def variant_state(self, spec):
+        """Hisha's view of a variant's position (its `d`): (sfen, verdict), the verdict "on",
+        "drawn", "black wins" or "white wins" by the variant's rules."""
+        self.position(spec)
+        self.send("d")
+        sfen = verdict = None
+        for line in self.sync():
+            if "sfen " in line:
+                sfen = line.split("sfen ", 1)[1].strip()
+            if "game: " in line:
+                # "on", "drawn (why)", "black wins (why)", "white wins (why)"
+                verdict = line.split("game: ", 1)[1].split(" (")[0].strip()
+        if sfen is None or verdict is None:
+            raise RuntimeError(f"Hisha's `d` gave no sfen or verdict after {spec}")
+        return sfen, verdict
 
     def go(self, args):
         """Sends `go <args>` and waits for its `bestmove`."""

@@ -22,7 +22,7 @@ import subprocess
 import sys
 import time
 
-from usi_client import UsiClient
+from usi_client import UsiClient, startpos
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FSF = "/usr/games/fairy-stockfish"
@@ -44,7 +44,7 @@ class Referee:
             self.fsf = UsiClient([FSF], {"UCI_Variant": FSF_NAMES[variant]}, quiet=True)
 
     def legal(self, moves):
-        spec = "startpos" + (" moves " + " ".join(moves) if moves else "")
+        spec = startpos(moves)
         if self.node:
             self.node.stdin.write(spec + "\n")
             self.node.stdin.flush()
@@ -71,12 +71,12 @@ def play(variant, engines, referee, go, max_plies, limit_s, opening):
         legal = referee.legal(moves)
         if not legal:
             return ("white" if len(moves) % 2 == 0 else "black"), len(moves), None
-        key = " ".join(moves)
         engine = engines[len(moves) % 2]
         if len(moves) < len(opening):
             moves.append(opening[len(moves)](sorted(legal)))
             continue
-        engine.position("startpos" + (" moves " + key if moves else ""))
+        # Hisha's SFEN of the position, for the repetition count below (this sets the position).
+        sfen = engine.variant_state(startpos(moves))[0]
         start = time.monotonic()
         result = engine.go(go)
         took = time.monotonic() - start
@@ -87,8 +87,6 @@ def play(variant, engines, referee, go, max_plies, limit_s, opening):
         moves.append(result.bestmove)
         # Fourfold repetition: the referee's move list stands for the position here only
         # approximately, so positions are compared by Hisha's SFEN.
-        engine.send("d")
-        sfen = next((l.split("sfen ", 1)[1] for l in engine.sync() if "sfen " in l), key)
         position = " ".join(sfen.split()[:3])
         seen[position] = seen.get(position, 0) + 1
         if seen[position] >= 4:

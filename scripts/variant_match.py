@@ -37,7 +37,7 @@ import random
 import sys
 import time
 
-from usi_client import UsiClient
+from usi_client import UsiClient, startpos
 from variant_games import Referee, SHOGIOPS, FSF_NAMES, FSF
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -52,7 +52,7 @@ class HishaReferee:
         self.engine = UsiClient([hisha], {"USI_Variant": variant}, quiet=True)
 
     def legal(self, moves):
-        return self.engine.perft_moves("startpos" + (" moves " + " ".join(moves) if moves else ""))
+        return self.engine.perft_moves(startpos(moves))
 
     def close(self):
         self.engine.quit()
@@ -65,13 +65,7 @@ class Judge:
         self.engine = UsiClient([hisha], {"USI_Variant": variant}, quiet=True)
 
     def verdict(self, moves):
-        self.engine.position("startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.engine.send("d")
-        for line in self.engine.sync():
-            if "game: " in line:
-                # "on", "drawn (why)", "black wins (why)", "white wins (why)"
-                return line.split("game: ", 1)[1].split(" (")[0].strip()
-        raise RuntimeError("the judge printed no verdict")
+        return self.engine.variant_state(startpos(moves))[1]
 
     def close(self):
         self.engine.quit()
@@ -139,7 +133,7 @@ def play(variant, players, referee, judge, args, rng, moves):
         if isinstance(player, RandomMover):
             moves.append(player.choose(legal))
             continue
-        player.position("startpos" + (" moves " + " ".join(moves) if moves else ""))
+        player.position(startpos(moves))
         go = args.go[side]
         began = time.monotonic()
         result = player.go(go)

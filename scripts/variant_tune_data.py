@@ -23,27 +23,12 @@ import os
 import random
 import sys
 
-from usi_client import MATE_CP, UsiClient
+from usi_client import MATE_CP, UsiClient, startpos
 from variant_games import FSF, FSF_NAMES
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
 FSF_VARIANT = dict(FSF_NAMES, minishogi="minishogi")
-
-
-def describe(hisha, moves):
-    """(sfen, verdict) of `startpos moves ...` by Hisha's `d`."""
-    hisha.position("startpos" + (" moves " + " ".join(moves) if moves else ""))
-    hisha.send("d")
-    sfen = verdict = None
-    for line in hisha.sync():
-        if "sfen " in line:
-            sfen = line.split("sfen ", 1)[1].strip()
-        if "game: " in line:
-            verdict = line.split("game: ", 1)[1].split(" (")[0].strip()
-    if sfen is None or verdict is None:
-        raise RuntimeError(f"Hisha's `d` gave no sfen or verdict after {moves}")
-    return sfen, verdict
 
 
 def result_of(verdict):
@@ -75,7 +60,7 @@ def main():
             moves, rows = [], []
             fsf.new_game()
             while True:
-                sfen, verdict = describe(hisha, moves)
+                sfen, verdict = hisha.variant_state(startpos(moves))
                 if verdict != "on":
                     break
                 if len(moves) >= args.max_plies:
@@ -83,10 +68,10 @@ def main():
                     break
                 black = sfen.split()[1] == "b"
                 if len(moves) < args.random_plies:
-                    legal = hisha.perft_moves("startpos" + (" moves " + " ".join(moves) if moves else ""))
+                    legal = hisha.perft_moves(startpos(moves))
                     moves.append(rng.choice(sorted(legal)))
                     continue
-                fsf.position("startpos" + (" moves " + " ".join(moves) if moves else ""))
+                fsf.position(startpos(moves))
                 r = fsf.go(f"nodes {args.nodes}")
                 if r.bestmove in (None, "resign", "(none)", "win"):
                     # fairy-stockfish sees no move: Hisha's judge must agree the game is over.
