@@ -431,9 +431,9 @@ fn main() {
                 };
                 let rules = id.rules();
                 let mut eval = if from_scratch {
-                    VariantEval::hand_set(rules, true)
+                    VariantEval::hand_set(rules)
                 } else {
-                    VariantEval::new(rules, true)
+                    VariantEval::new(rules)
                 };
                 if let Some(file) = start {
                     let text = read_or_exit(&file);

@@ -121,7 +121,7 @@ fn every_variant_plays_complete_games_against_itself() {
             let mut pos = VPosition::start(id);
             let tt = Arc::new(TranspositionTable::new(4));
             let mut searcher = Searcher::<VBoard>::new(tt, control.clone());
-            let eval = Arc::new(VariantEval::new(pos.rules(), true));
+            let eval = Arc::new(VariantEval::new(pos.rules()));
             let mut history = vec![(pos.key(), pos.in_check_now())];
             let mut seed = game + 1;
             for ply in 0..200 {

@@ -129,7 +129,7 @@ impl Searchers {
         match &self.variant_eval {
             Some((v, eval)) if *v == id => eval.clone(),
             _ => {
-                let eval = Arc::new(VariantEval::new(pos.rules(), true));
+                let eval = Arc::new(VariantEval::new(pos.rules()));
                 self.variant_eval = Some((id, eval.clone()));
                 eval
             }
@@ -389,7 +389,7 @@ fn variant_line(root: &VPosition, line: &[crate::variant::VMove]) -> Vec<String>
         .collect()
 }
 
-/// Converts a search report to protocol data, its moves written by `text`.
+/// Converts a search report to protocol data, with its line `pv` already written out.
 fn info_line<M>(info: &SearchInfo<M>, multipv: usize, pv: Vec<String>) -> InfoLine {
     InfoLine {
         depth: info.depth,
@@ -720,7 +720,7 @@ impl UsiEngine for Engine {
 
     fn explain_eval(&self) -> String {
         if let Some((pos, _)) = &self.variant {
-            let eval = crate::eval::variant::VariantEval::new(pos.rules(), true);
+            let eval = crate::eval::variant::VariantEval::new(pos.rules());
             let parts: Vec<String> = eval
                 .explain(pos)
                 .iter()

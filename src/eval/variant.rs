@@ -204,7 +204,6 @@ pub struct VariantEval {
     /// Material values (centipawns), for the exchange estimate and `Eval_Form` off.
     values: Vec<i32>,
     royal: Vec<bool>,
-    form: bool,
     drops: bool,
 }
 
@@ -219,10 +218,9 @@ fn fitted(id: VariantId) -> Option<&'static str> {
 }
 
 impl VariantEval {
-    /// The evaluation of `rules`' variant, with its fitted weights where it has them; `form`
-    /// off leaves material only.
-    pub fn new(rules: &Rules, form: bool) -> VariantEval {
-        let mut eval = VariantEval::hand_set(rules, form);
+    /// The evaluation of `rules`' variant, with its fitted weights where it has them.
+    pub fn new(rules: &Rules) -> VariantEval {
+        let mut eval = VariantEval::hand_set(rules);
         if let Some(text) = fitted(rules.id) {
             // A test checks every file parses to the layout's size.
             if let Ok(w) = parse_weights(text, eval.layout.size()) {
@@ -233,7 +231,7 @@ impl VariantEval {
     }
 
     /// The evaluation with the hand-set starting weights.
-    pub fn hand_set(rules: &Rules, form: bool) -> VariantEval {
+    pub fn hand_set(rules: &Rules) -> VariantEval {
         let layout = Layout::new(rules);
         let values = piece_values(rules);
         let weights = initial_weights(rules, &layout, &values);
@@ -242,7 +240,6 @@ impl VariantEval {
             weights,
             values,
             royal: rules.kinds.iter().map(|k| k.royal).collect(),
-            form,
             drops: rules.drops,
         }
     }
@@ -274,11 +271,8 @@ impl VariantEval {
         &self.values
     }
 
-    /// The score for Black, centipawns.
+    /// The score for Black, centipawns (`material` alone is what `Eval_Form` off uses).
     pub fn evaluate(&self, pos: &VPosition) -> i32 {
-        if !self.form {
-            return material(pos, &self.values);
-        }
         let mut sum = 0;
         self.features(pos, &mut |i, c| sum += self.weights[i] * c);
         sum / SCALE + self.king_hunt(pos)
@@ -571,8 +565,8 @@ mod tests {
             }
             symmetric.push(id);
             for eval in [
-                VariantEval::new(id.rules(), true),
-                VariantEval::hand_set(id.rules(), true),
+                VariantEval::new(id.rules()),
+                VariantEval::hand_set(id.rules()),
             ] {
                 assert_eq!(eval.evaluate(&pos), 0, "{}", id.rules().name);
             }
@@ -594,7 +588,7 @@ mod tests {
         ];
         for (id, sfen) in games {
             let pos = VPosition::from_sfen(id, sfen).unwrap();
-            let eval = VariantEval::new(id.rules(), true);
+            let eval = VariantEval::new(id.rules());
             let sum: i32 = eval
                 .trace(&pos)
                 .iter()
@@ -613,7 +607,7 @@ mod tests {
     #[test]
     fn a_side_far_ahead_hunts_the_king() {
         let id = VariantId::Chu;
-        let eval = VariantEval::new(id.rules(), true);
+        let eval = VariantEval::new(id.rules());
         let at = |sfen: &str| {
             let pos = VPosition::from_sfen(id, sfen).unwrap();
             (eval.king_hunt(&pos), eval.evaluate(&pos))
@@ -647,7 +641,7 @@ mod tests {
     #[test]
     fn form_rewards_a_pawn_near_the_zone_and_a_guarded_king() {
         let id = VariantId::Chu;
-        let eval = VariantEval::new(id.rules(), true);
+        let eval = VariantEval::new(id.rules());
         let at = |sfen: &str| eval.evaluate(&VPosition::from_sfen(id, sfen).unwrap());
         // The same pawn, far from the zone and a rank from it.
         let far = at("k11/12/12/12/12/12/12/12/5P6/12/12/K11 b - 1");
@@ -662,8 +656,7 @@ mod tests {
         let lion_far = at("k11/12/12/12/12/2n9/12/12/12/12/12/K11 b - 1");
         assert!(lion_near < lion_far, "{lion_near} {lion_far}");
         // Material only: none of this.
-        let material = VariantEval::new(id.rules(), false);
-        let m = |sfen: &str| material.evaluate(&VPosition::from_sfen(id, sfen).unwrap());
+        let m = |sfen: &str| material(&VPosition::from_sfen(id, sfen).unwrap(), eval.values());
         assert_eq!(
             m("k11/12/12/12/12/12/12/12/12/1G10/12/K11 b - 1"),
             m("k11/12/12/12/12/12/12/12/12/12/1G10/K11 b - 1")

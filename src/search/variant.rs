@@ -428,7 +428,7 @@ mod tests {
     fn search(pos: &VPosition, history: &[(u64, bool)], depth: u32) -> SearchResult<VMove> {
         let tt = Arc::new(TranspositionTable::new(4));
         let mut searcher = Searcher::<VBoard>::new(tt, SearchControl::new());
-        let eval = Arc::new(VariantEval::new(pos.rules(), true));
+        let eval = Arc::new(VariantEval::new(pos.rules()));
         let mut board = VBoard::new(pos.clone(), history, eval);
         let limits = Limits {
             depth: Some(depth),
@@ -503,7 +503,7 @@ mod tests {
     #[test]
     fn moves_are_made_and_taken_back_with_their_history() {
         let (pos, history) = start(VariantId::Chu, &VPosition::start(VariantId::Chu).to_sfen());
-        let eval = Arc::new(VariantEval::new(pos.rules(), true));
+        let eval = Arc::new(VariantEval::new(pos.rules()));
         let mut board = VBoard::new(pos.clone(), &history, eval);
         let before = (board.key(), board.history.len());
         for m in board.root_moves(false) {
@@ -533,7 +533,7 @@ mod tests {
         let mut rng = 0x2545_f491_4f6c_dd1du64;
         for id in [VariantId::Mini, VariantId::Micro, VariantId::Judkins] {
             let pos = VPosition::start(id);
-            let eval = Arc::new(VariantEval::new(pos.rules(), true));
+            let eval = Arc::new(VariantEval::new(pos.rules()));
             let mut board = VBoard::new(pos, &[], eval);
             let dims = board.dims();
             let (history, captures, continuation) = (
@@ -587,7 +587,7 @@ mod tests {
             VariantId::Chu,
             "11k/12/12/12/12/5p6/5N6/12/12/12/12/K11 b - 1",
         );
-        let eval = Arc::new(VariantEval::new(pos.rules(), true));
+        let eval = Arc::new(VariantEval::new(pos.rules()));
         let pawn = eval.values()[pos.piece_at(pos.parse_square("7f").unwrap()).unwrap().0 as usize];
         let igui = pos.parse_move("7g7f7g").unwrap();
         let passing = pos.parse_move("7g7f6e").unwrap();

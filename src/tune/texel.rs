@@ -386,7 +386,7 @@ mod tests {
             data.push_str(&format!("4k/5/5/5/K4 b - 1\t0.5\t0\t{game}\n"));
         }
         let id = VariantId::Mini;
-        let eval = VariantEval::hand_set(id.rules(), true);
+        let eval = VariantEval::hand_set(id.rules());
         let gold = eval.layout().groups()[1].1 + 3 * 4; // hand: king, rook, bishop, then gold
         let config = TuneConfig {
             epochs: 50,

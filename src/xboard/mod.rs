@@ -169,8 +169,6 @@ struct Session<'a, E: UsiEngine> {
     variant: (&'static str, VariantId),
     /// The position the game started from (`setboard`), as SFEN; None: the variant's setup.
     start: Option<String>,
-    /// The side to move at the start (0: the first player).
-    start_side: usize,
     moves: Vec<String>,
     force: bool,
     /// The side the engine plays (0 first), when not in force mode.
@@ -199,7 +197,6 @@ pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn 
         events,
         variant: VARIANTS[0],
         start: None,
-        start_side: 0,
         moves: Vec::new(),
         force: false,
         engine_side: 1,
@@ -254,7 +251,11 @@ impl<E: UsiEngine> Session<'_, E> {
 
     /// The side to move now (0: the first player).
     fn to_move(&self) -> usize {
-        (self.start_side + self.moves.len()) % 2
+        let first = self
+            .start
+            .as_deref()
+            .is_some_and(|sfen| sfen.split(' ').nth(1) == Some("w"));
+        (usize::from(first) + self.moves.len()) % 2
     }
 
     /// Hands the engine the game's start and `moves`.
@@ -317,7 +318,6 @@ impl<E: UsiEngine> Session<'_, E> {
         }
         self.moves.clear();
         self.start = None;
-        self.start_side = 0;
         self.game_over = false;
         let _ = self.engine.set_position(None, &[]);
     }
@@ -335,7 +335,6 @@ impl<E: UsiEngine> Session<'_, E> {
             let _ = self.set_position(&moves);
             return;
         }
-        self.start_side = usize::from(sfen.split(' ').nth(1) == Some("w"));
         self.start = Some(sfen);
         self.moves.clear();
         self.game_over = false;
