@@ -424,7 +424,7 @@ fn main() {
                 }
             };
             let started = Instant::now();
-            if let Some(name) = variant {
+            let (out, header, contents) = if let Some(name) = variant {
                 let Some(id) = VariantId::from_name(&name) else {
                     eprintln!("error: no variant {name:?}");
                     std::process::exit(2);
@@ -452,43 +452,39 @@ fn main() {
                     });
                 let out = out.unwrap_or(format!("src/eval/variants/{}.in", rules.name));
                 let header = tune_header(&report, epochs, result_weight, note);
-                write_or_exit(
-                    &out,
-                    &variant_weights_file(eval.layout(), &weights, &header),
-                );
-                println!("{header}");
-                println!(
-                    "{:.0} s; weights written to {out}",
-                    started.elapsed().as_secs_f64()
-                );
-                return;
-            }
-            let out = out.unwrap_or("src/eval/weights.in".to_owned());
-            let start_weights = if from_scratch {
-                hisha::eval::initial_weights()
-            } else if let Some(file) = start {
-                let text = read_or_exit(&file);
-                parse_weights_file(&text).unwrap_or_else(|e| {
-                    eprintln!("error: {file}: {e}");
-                    std::process::exit(2);
-                })
+                let contents = variant_weights_file(eval.layout(), &weights, &header);
+                (out, header, contents)
             } else {
-                hisha::eval::WEIGHTS.to_vec()
+                let out = out.unwrap_or("src/eval/weights.in".to_owned());
+                let start_weights = if from_scratch {
+                    hisha::eval::initial_weights()
+                } else if let Some(file) = start {
+                    let text = read_or_exit(&file);
+                    parse_weights_file(&text).unwrap_or_else(|e| {
+                        eprintln!("error: {file}: {e}");
+                        std::process::exit(2);
+                    })
+                } else {
+                    hisha::eval::WEIGHTS.to_vec()
+                };
+                if let Some(bad) = only
+                    .iter()
+                    .find(|name| !hisha::eval::features::GROUPS.iter().any(|g| g.0 == *name))
+                {
+                    let names: Vec<&str> =
+                        hisha::eval::features::GROUPS.iter().map(|g| g.0).collect();
+                    eprintln!(
+                        "error: no feature group {bad:?}; the groups: {}",
+                        names.join(", ")
+                    );
+                    std::process::exit(2);
+                }
+                let (weights, report) = tune(&text, &start_weights, &config, progress);
+                let header = tune_header(&report, epochs, result_weight, note);
+                let contents = weights_file(&weights, &header);
+                (out, header, contents)
             };
-            if let Some(bad) = only
-                .iter()
-                .find(|name| !hisha::eval::features::GROUPS.iter().any(|g| g.0 == *name))
-            {
-                let names: Vec<&str> = hisha::eval::features::GROUPS.iter().map(|g| g.0).collect();
-                eprintln!(
-                    "error: no feature group {bad:?}; the groups: {}",
-                    names.join(", ")
-                );
-                std::process::exit(2);
-            }
-            let (weights, report) = tune(&text, &start_weights, &config, progress);
-            let header = tune_header(&report, epochs, result_weight, note);
-            write_or_exit(&out, &weights_file(&weights, &header));
+            write_or_exit(&out, &contents);
             println!("{header}");
             println!(
                 "{:.0} s; weights written to {out}",
