@@ -274,8 +274,16 @@ impl VariantEval {
     /// The score for Black, centipawns (`material` alone is what `Eval_Form` off uses).
     pub fn evaluate(&self, pos: &VPosition) -> i32 {
         let mut sum = 0;
-        self.features(pos, &mut |i, c| sum += self.weights[i] * c);
-        sum / SCALE + self.king_hunt(pos)
+        // The material on the board by side, for the king hunt, from the same pass.
+        let mut board = [0, 0];
+        let kinds = self.layout.kinds;
+        self.features(pos, &mut |i, c| {
+            sum += self.weights[i] * c;
+            if i < kinds {
+                board[usize::from(c < 0)] += self.values[i];
+            }
+        });
+        sum / SCALE + self.hunt(pos, board)
     }
 
     /// The king hunt (`MOPUP_LEAD`), for Black: not a weight of the tuner, it acts only in
@@ -288,7 +296,11 @@ impl VariantEval {
                 .map(|(k, _)| self.values[k as usize])
                 .sum()
         };
-        let (black, white) = (on_board(0), on_board(1));
+        self.hunt(pos, [on_board(0), on_board(1)])
+    }
+
+    /// `king_hunt`, given the material on the board of each side.
+    fn hunt(&self, pos: &VPosition, [black, white]: [i32; 2]) -> i32 {
         let lead = black - white;
         let threshold = MOPUP_LEAD.max((black + white) / 8);
         let ramp = (lead.abs() - threshold).min(threshold);
