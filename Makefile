@@ -237,16 +237,20 @@ check-weights: ## Refit the weights (9x9's and the small variants') from positio
 
 # The small variants' evaluations (docs/tuning.md): fairy-stockfish 11.1 plays itself at 20,000
 # nodes a move from 6 random plies, every position written with its score; the fit starts from
-# the hand-set weights and follows those scores alone.
+# the hand-set weights and follows those scores alone. Each variant's data are runs of
+# scripts/variant_tune_data.py, SEED:GAMES each (a position's game column is its game's seed).
 TUNED_VARIANTS := microshogi minishogi judkins
-VARIANT_TUNE_GAMES ?= 1000
+VARIANT_TUNE_RUNS_microshogi := 0:710
+VARIANT_TUNE_RUNS_minishogi := 0:179 100000:389 200000:700 5000:1500
+VARIANT_TUNE_RUNS_judkins := 0:349 10000:900
 VARIANT_WEIGHTS_OUT ?= src/eval/variants
-variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish self-play; about 20 min a variant on one core; needs make deps)
+variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish self-play; about 3 hours on one core; needs make deps)
 	mkdir -p $(TUNE_DIR) $(WEIGHTS_DATA)/variants
-	for v in $(TUNED_VARIANTS); do \
-		rm -f $(TUNE_DIR)/$$v.tsv; \
-		$(PY) scripts/variant_tune_data.py $$v $(VARIANT_TUNE_GAMES) $(TUNE_DIR)/$$v.tsv --hisha $(BIN) || exit 1; \
-		LC_ALL=C sort -u $(TUNE_DIR)/$$v.tsv | xz -9 -T1 > $(WEIGHTS_DATA)/variants/$$v.tsv.xz; done
+	$(foreach v,$(TUNED_VARIANTS),rm -f $(TUNE_DIR)/$(v).tsv && \
+		$(foreach run,$(VARIANT_TUNE_RUNS_$(v)),$(PY) scripts/variant_tune_data.py $(v) \
+			$(lastword $(subst :, ,$(run))) $(TUNE_DIR)/$(v).tsv --seed $(firstword $(subst :, ,$(run))) \
+			--hisha $(BIN) && ) \
+		LC_ALL=C sort -u $(TUNE_DIR)/$(v).tsv | xz -9 -T1 > $(WEIGHTS_DATA)/variants/$(v).tsv.xz && ) true
 
 variant-weights-fit: build
 	mkdir -p $(TUNE_DIR)

@@ -5,7 +5,16 @@
 //!   second, the third, the rest);
 //! - piece-square: each kind on each square, as its owner sees the board;
 //! - near the royal pieces: each kind at each offset from its own royal and from the enemy's,
-//!   within four files and ranks on the small boards and three on the large.
+//!   within four files and ranks on the small boards and three on the large;
+//! - on the small boards (micro, mini, judkins: pieces that only step, leap and slide), what
+//!   each side attacks (`VPosition::for_each_attack`): each square of the king zone (the
+//!   royal's and its eight neighbours) by what stands there and how many enemies attack it
+//!   and how many pieces other than the royal defend it; each kind the enemy holds in hand by
+//!   how many empty neighbours of the royal the enemy attacks and only the royal defends, and
+//!   by how many squares it could be dropped on with check where only the royal could take it
+//!   (and would stand attacked there); each kind's mobility (the squares it attacks that its
+//!   side does not hold); each attacked piece by whether it is defended, whether its side is
+//!   to move and whether a lesser piece attacks it; and the side to move.
 //!
 //! The weights start hand-set (`hand_set`): material from each kind's mobility on the empty
 //! board (`piece_values`), a piece in hand 30% more, and these form terms:
@@ -98,6 +107,52 @@ const HAND_BUCKETS: usize = 4;
 /// Weights are stored in 1/`SCALE` centipawn, as the 9x9 evaluation's.
 pub use super::features::SCALE;
 
+/// The feature groups, in the order of the weights.
+const GROUP_NAMES: [&str; GROUPS] = [
+    "material board",
+    "material hand",
+    "piece-square",
+    "near own royal",
+    "near enemy royal",
+    "king zone",
+    "drop threats",
+    "drop checks",
+    "mobility",
+    "threats",
+    "tempo",
+];
+/// How many feature groups.
+const GROUPS: usize = 11;
+/// Indices into `GROUP_NAMES` (material on the board is group 0, its index the kind's).
+const HAND: usize = 1;
+const PST: usize = 2;
+const OWN_ROYAL: usize = 3;
+const ENEMY_ROYAL: usize = 4;
+const ZONE: usize = 5;
+const DROP_THREATS: usize = 6;
+const DROP_CHECKS: usize = 7;
+const MOBILITY: usize = 8;
+const THREATS: usize = 9;
+const TEMPO: usize = 10;
+
+/// Counts of attackers and defenders in the king zone: 0, 1, 2, 3 or more.
+const ZONE_COUNTS: usize = 4;
+/// Squares of the king zone: the royal's own and its eight neighbours.
+const ZONE_SQUARES: usize = 9;
+/// What stands on a square of the king zone: nothing, a piece of the royal's side, an enemy.
+const ZONE_OCCUPANTS: usize = 3;
+/// The empty squares next to a royal that the enemy attacks and only the royal defends: 0, 1,
+/// 2, 3 or more (where a dropped piece would stand safely next to it).
+const DROP_BUCKETS: usize = 4;
+/// Squares a piece attacks, not counting those its own side holds: 0 to 15 or more.
+const MOBILITY_BUCKETS: usize = 16;
+/// An attacked piece: undefended or defended, its side to move or not, attacked by a piece
+/// worth less than it or not.
+const THREAT_STATES: usize = 8;
+/// The attack groups are computed on boards of at most this many cells (border included),
+/// where the tables fit on the stack: the small boards.
+const ATTACK_CELLS: usize = 256;
+
 /// Where each feature group of a variant's evaluation starts, and how large it is.
 #[derive(Clone, Debug)]
 pub struct Layout {
@@ -109,58 +164,85 @@ pub struct Layout {
     window: i32,
     /// Squares in the window, (2 * window + 1)^2.
     span: usize,
-    /// Where the piece-square table starts.
-    pst_base: usize,
+    /// Each group's first index and size, by `GROUP_NAMES`.
+    groups: [(usize, usize); GROUPS],
+    /// Whether the attack groups (king zone to tempo) are evaluated: on the small boards,
+    /// whose pieces only step, leap and slide (`Rules::line_pins`). On the others they have
+    /// no features.
+    attacks: bool,
 }
 
 impl Layout {
     fn new(rules: &Rules) -> Layout {
         let (files, ranks) = (rules.files as usize, rules.ranks as usize);
+        let kinds = rules.kinds.len();
         // The small boards: every square a piece can stand on from the king; the large ones:
         // the king's neighbourhood.
         let window = if files.max(ranks) <= 9 { 4 } else { 3 };
-        let layout = Layout {
-            kinds: rules.kinds.len(),
+        let span = (2 * window as usize + 1).pow(2);
+        let attacks = rules.line_pins && files.max(ranks) <= 9;
+        let on = |n: usize| if attacks { n } else { 0 };
+        let sizes = [
+            kinds,
+            kinds * HAND_BUCKETS,
+            kinds * files * ranks,
+            kinds * span,
+            kinds * span,
+            on(ZONE_SQUARES * ZONE_OCCUPANTS * ZONE_COUNTS * ZONE_COUNTS),
+            if rules.drops {
+                on(kinds * DROP_BUCKETS)
+            } else {
+                0
+            },
+            if rules.drops {
+                on(kinds * DROP_BUCKETS)
+            } else {
+                0
+            },
+            on(kinds * MOBILITY_BUCKETS),
+            on(kinds * THREAT_STATES),
+            on(1),
+        ];
+        let mut groups = [(0, 0); GROUPS];
+        let mut next = 0;
+        for (g, size) in groups.iter_mut().zip(sizes) {
+            *g = (next, size);
+            next += size;
+        }
+        Layout {
+            kinds,
             cells: files * ranks,
             files,
             ranks,
             window,
-            span: (2 * window as usize + 1).pow(2),
-            pst_base: rules.kinds.len() * (1 + HAND_BUCKETS),
-        };
-        debug_assert_eq!(layout.pst_base, layout.groups()[2].1);
-        layout
+            span,
+            groups,
+            attacks,
+        }
     }
 
     /// The feature groups: name, first index, size.
-    pub fn groups(&self) -> [(&'static str, usize, usize); 5] {
-        let n = self.kinds;
-        let hand = n;
-        let pst = hand + n * HAND_BUCKETS;
-        let own = pst + n * self.cells;
-        let enemy = own + n * self.span;
-        [
-            ("material board", 0, n),
-            ("material hand", hand, n * HAND_BUCKETS),
-            ("piece-square", pst, n * self.cells),
-            ("near own royal", own, n * self.span),
-            ("near enemy royal", enemy, n * self.span),
-        ]
+    pub fn groups(&self) -> [(&'static str, usize, usize); GROUPS] {
+        std::array::from_fn(|g| (GROUP_NAMES[g], self.groups[g].0, self.groups[g].1))
     }
 
     /// How many features.
     pub fn size(&self) -> usize {
-        let g = self.groups();
-        g[4].1 + g[4].2
+        let (first, size) = self.groups[GROUPS - 1];
+        first + size
     }
 
     /// Features before this index are material (the tuner does not pull them to their start).
     pub fn material_end(&self) -> usize {
-        self.groups()[2].1
+        self.groups[PST].0
+    }
+
+    fn start(&self, group: usize) -> usize {
+        self.groups[group].0
     }
 
     fn hand(&self, kind: usize, bucket: usize) -> usize {
-        self.kinds + kind * HAND_BUCKETS + bucket
+        self.start(HAND) + kind * HAND_BUCKETS + bucket
     }
 
     /// `side`'s piece of `kind` on column `x`, row `y`, as that side sees the board.
@@ -170,7 +252,7 @@ impl Layout {
         } else {
             (self.ranks - 1 - y) * self.files + (self.files - 1 - x)
         };
-        self.pst_base + kind * self.cells + cell
+        self.start(PST) + kind * self.cells + cell
     }
 
     /// The offset of a piece of `side` from a royal piece, as that side sees the board, as an
@@ -191,6 +273,39 @@ impl Layout {
         }
         Some(((dy + w) * (2 * w + 1) + dx + w) as usize)
     }
+
+    /// A square of the king zone (`square`: 0 to 8, in the royal's side's view), what stands
+    /// there, and how many enemies attack it and how many of its own pieces other than the
+    /// royal defend it.
+    fn zone(&self, square: usize, occupant: usize, attackers: u8, defenders: u8) -> usize {
+        let a = usize::from(attackers).min(ZONE_COUNTS - 1);
+        let d = usize::from(defenders).min(ZONE_COUNTS - 1);
+        self.start(ZONE)
+            + ((square * ZONE_OCCUPANTS + occupant) * ZONE_COUNTS + a) * ZONE_COUNTS
+            + d
+    }
+
+    fn drop_threat(&self, kind: usize, squares: usize) -> usize {
+        self.start(DROP_THREATS) + kind * DROP_BUCKETS + squares.min(DROP_BUCKETS - 1)
+    }
+
+    fn drop_check(&self, kind: usize, squares: usize) -> usize {
+        self.start(DROP_CHECKS) + kind * DROP_BUCKETS + squares.min(DROP_BUCKETS - 1)
+    }
+
+    fn mobility(&self, kind: usize, squares: u8) -> usize {
+        self.start(MOBILITY)
+            + kind * MOBILITY_BUCKETS
+            + usize::from(squares).min(MOBILITY_BUCKETS - 1)
+    }
+
+    fn threat(&self, kind: usize, defended: bool, to_move: bool, by_lesser: bool) -> usize {
+        self.start(THREATS)
+            + kind * THREAT_STATES
+            + 4 * usize::from(by_lesser)
+            + 2 * usize::from(defended)
+            + usize::from(to_move)
+    }
 }
 
 /// A variant's evaluation: linear in its weights (`Layout` names the features), so that
@@ -203,6 +318,10 @@ pub struct VariantEval {
     weights: Vec<i32>,
     /// Material values (centipawns), for the exchange estimate and `Eval_Form` off.
     values: Vec<i32>,
+    /// The hand-set material values, which the fitted weights never change: the order of the
+    /// pieces for the threat features (attacked by a lesser piece), the same in the fit and
+    /// in play.
+    rank: Vec<i32>,
     royal: Vec<bool>,
     drops: bool,
 }
@@ -238,6 +357,7 @@ impl VariantEval {
         VariantEval {
             layout,
             weights,
+            rank: values.clone(),
             values,
             royal: rules.kinds.iter().map(|k| k.royal).collect(),
             drops: rules.drops,
@@ -371,7 +491,7 @@ impl VariantEval {
     /// The part of the score (centipawns, Black's) each feature group gives.
     pub fn explain(&self, pos: &VPosition) -> Vec<(&'static str, i32)> {
         let groups = self.layout.groups();
-        let mut sums = [0i32; 5];
+        let mut sums = [0i32; GROUPS];
         self.features(pos, &mut |i, c| {
             let g = groups.iter().rposition(|g| g.1 <= i).unwrap_or(0);
             sums[g] += self.weights[i] * c;
@@ -388,7 +508,7 @@ impl VariantEval {
     /// Calls `f(feature, count)` for every feature of the position, Black's +1, White's -1.
     fn features(&self, pos: &VPosition, f: &mut impl FnMut(usize, i32)) {
         let l = &self.layout;
-        let [.., (_, own, _), (_, enemy, _)] = l.groups();
+        let (own, enemy) = (l.start(OWN_ROYAL), l.start(ENEMY_ROYAL));
         let mut royals: [[(usize, usize); 4]; 2] = [[(0, 0); 4]; 2];
         let mut royal_count = [0usize; 2];
         for side in 0..2 {
@@ -433,6 +553,121 @@ impl VariantEval {
                 }
             }
         }
+        if l.attacks && pos.cell_count() <= ATTACK_CELLS {
+            self.attack_features(pos, royals, royal_count, f);
+        }
+    }
+
+    /// The attack groups (king zone to tempo), on the small boards: what each side attacks,
+    /// counted square by square.
+    fn attack_features(
+        &self,
+        pos: &VPosition,
+        royals: [[(usize, usize); 4]; 2],
+        royal_count: [usize; 2],
+        f: &mut impl FnMut(usize, i32),
+    ) {
+        let l = &self.layout;
+        // By side and square: attackers, those of them royal, and (by a piece's square) the
+        // squares the piece attacks that its own side does not hold.
+        let mut attacks = [[0u8; ATTACK_CELLS]; 2];
+        let mut royal = [[0u8; ATTACK_CELLS]; 2];
+        let mut reach = [0u8; ATTACK_CELLS];
+        // By side and square: the value of the least valuable attacker (royals: the most).
+        let mut least = [[i32::MAX; ATTACK_CELLS]; 2];
+        for side in 0..2 {
+            pos.for_each_attack(side, &mut |from, kind, to| {
+                let to = usize::from(to);
+                attacks[side][to] += 1;
+                let v = if self.royal[usize::from(kind)] {
+                    i32::MAX - 1
+                } else {
+                    self.rank[usize::from(kind)]
+                };
+                least[side][to] = least[side][to].min(v);
+                if self.royal[usize::from(kind)] {
+                    royal[side][to] += 1;
+                }
+                if !matches!(pos.piece_at(to as u16), Some((_, s)) if s == side) {
+                    reach[usize::from(from)] += 1;
+                }
+            });
+        }
+        let to_move = pos.side();
+        for side in 0..2 {
+            let sign = if side == 0 { 1 } else { -1 };
+            let them = 1 - side;
+            // Mobility and attacked pieces.
+            for &sq in pos.pieces(side) {
+                let Some((k, _)) = pos.piece_at(sq) else {
+                    continue;
+                };
+                let k = usize::from(k);
+                if self.royal[k] {
+                    continue;
+                }
+                let i = usize::from(sq);
+                f(l.mobility(k, reach[i]), sign);
+                if attacks[them][i] > 0 {
+                    let lesser = least[them][i] < self.rank[k];
+                    f(
+                        l.threat(k, attacks[side][i] > 0, side == to_move, lesser),
+                        sign,
+                    );
+                }
+            }
+            // The zone of the first royal piece.
+            if royal_count[side] == 0 {
+                continue;
+            }
+            let (rx, ry) = royals[side][0];
+            let royal_sq = pos.square(rx, ry);
+            let mut weak = 0;
+            for dy in -1i32..=1 {
+                for dx in -1i32..=1 {
+                    // The royal's side's view: White's board turned round.
+                    let (vx, vy) = if side == 0 { (dx, dy) } else { (-dx, -dy) };
+                    let (x, y) = (rx as i32 + vx, ry as i32 + vy);
+                    if x < 0 || y < 0 || x >= l.files as i32 || y >= l.ranks as i32 {
+                        continue;
+                    }
+                    let sq = pos.square(x as usize, y as usize);
+                    let i = usize::from(sq);
+                    let occupant = match pos.piece_at(sq) {
+                        None => 0,
+                        Some((_, s)) if s == side => 1,
+                        Some(_) => 2,
+                    };
+                    let defenders = attacks[side][i] - royal[side][i];
+                    let square = ((dy + 1) * 3 + dx + 1) as usize;
+                    f(l.zone(square, occupant, attacks[them][i], defenders), sign);
+                    if square != 4 && occupant == 0 && attacks[them][i] > 0 && defenders == 0 {
+                        weak += 1;
+                    }
+                }
+            }
+            // What the enemy holds in hand against those squares.
+            if self.drops {
+                for k in 0..l.kinds {
+                    if pos.in_hand(them, k as u8) > 0 {
+                        f(l.drop_threat(k, weak), sign);
+                        // The squares it would check from where nothing but the royal
+                        // could take it, and the royal not either (guarded or away).
+                        let mut safe = 0;
+                        pos.for_each_drop_check(them, k as u8, royal_sq, &mut |sq| {
+                            let i = usize::from(sq);
+                            let near = pos.distance(sq, royal_sq) <= 1;
+                            if attacks[side][i] == royal[side][i] && (!near || attacks[them][i] > 0)
+                            {
+                                safe += 1;
+                            }
+                        });
+                        f(l.drop_check(k, safe), sign);
+                    }
+                }
+            }
+        }
+        f(l.start(TEMPO), if to_move == 0 { 1 } else { -1 });
     }
 }
 
@@ -440,7 +675,7 @@ impl VariantEval {
 /// than on the board, and the form terms of the module notes.
 fn initial_weights(rules: &Rules, l: &Layout, values: &[i32]) -> Vec<i32> {
     let mut w = vec![0; l.size()];
-    let [_, _, (_, pst, _), (_, own, _), (_, enemy, _)] = l.groups();
+    let (pst, own, enemy) = (l.start(PST), l.start(OWN_ROYAL), l.start(ENEMY_ROYAL));
     let zone = match rules.promotion {
         Promotion::Zone(d) | Promotion::ChuZone(d) => Some(d as i32),
         _ => None,
@@ -576,16 +811,78 @@ mod tests {
                 continue;
             }
             symmetric.push(id);
+            // The same start with White to move is Black's turned round: its score for White
+            // is the first's for Black (only the tempo term differs from an even 0).
+            let sfen = pos.to_sfen().replacen(" b ", " w ", 1);
+            let turned = VPosition::from_sfen(id, &sfen).unwrap();
             for eval in [
                 VariantEval::new(id.rules()),
                 VariantEval::hand_set(id.rules()),
             ] {
-                assert_eq!(eval.evaluate(&pos), 0, "{}", id.rules().name);
+                assert_eq!(
+                    eval.evaluate(&pos),
+                    -eval.evaluate(&turned),
+                    "{}",
+                    id.rules().name
+                );
+                if !eval.layout.attacks {
+                    assert_eq!(eval.evaluate(&pos), 0, "{}", id.rules().name);
+                }
             }
         }
         for id in [VariantId::Chu, VariantId::Tenjiku, VariantId::Mini] {
             assert!(symmetric.contains(&id), "{}", id.rules().name);
         }
+    }
+
+    #[test]
+    fn the_attack_groups_are_the_small_boards_and_fit_their_tables() {
+        for id in VariantId::ALL {
+            let r = id.rules();
+            let l = Layout::new(r);
+            let small = r.files.max(r.ranks) <= 9;
+            assert_eq!(l.attacks, small && r.line_pins, "{}", r.name);
+            let attack_features: usize = l.groups()[ZONE..].iter().map(|g| g.2).sum();
+            assert_eq!(attack_features > 0, l.attacks, "{}", r.name);
+            if l.attacks {
+                assert!(
+                    VPosition::start(id).cell_count() <= ATTACK_CELLS,
+                    "{}",
+                    r.name
+                );
+            }
+        }
+        for id in [VariantId::Micro, VariantId::Mini, VariantId::Judkins] {
+            assert!(Layout::new(id.rules()).attacks, "{}", id.rules().name);
+        }
+    }
+
+    #[test]
+    fn the_king_zone_counts_attacks_and_drop_threats() {
+        // White's king on 1a; Black's rook on 2c attacks 2b and 2a next to it, which nothing
+        // of White's but the king defends; Black holds a gold.
+        let id = VariantId::Mini;
+        let eval = VariantEval::new(id.rules());
+        let l = &eval.layout;
+        let pos = VPosition::from_sfen(id, "4k/5/3R1/5/K4 w G 1").unwrap();
+        // Each side's features as they are counted (a trace would net them off).
+        let mut trace = Vec::new();
+        eval.features(&pos, &mut |i, c| trace.push((i, c)));
+        let has = |i: usize, c: i32| trace.contains(&(i, c));
+        let rook = id.rules().kind_index("r").unwrap() as usize;
+        let gold = id.rules().kind_index("g").unwrap() as usize;
+        // 2b, from White's king: a rank forward (down the board) and a file to its left
+        // (White's right): the zone's square 2 as White sees it. Empty, one attacker, no
+        // defender but the king.
+        assert!(has(l.zone(2, 0, 1, 0), -1), "{trace:?}");
+        // 1b, straight ahead of White's king (square 1): not attacked.
+        assert!(has(l.zone(1, 0, 0, 0), -1), "{trace:?}");
+        // Two weak squares, and a gold to drop on them.
+        assert!(has(l.drop_threat(gold, 2), -1), "{trace:?}");
+        // The rook reaches 8 squares.
+        assert!(has(l.mobility(rook, 8), 1), "{trace:?}");
+        // White to move.
+        assert!(has(l.start(TEMPO), -1), "{trace:?}");
     }
 
     #[test]

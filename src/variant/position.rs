@@ -320,7 +320,8 @@ impl VPosition {
         }
     }
 
-    fn distance(&self, a: u16, b: u16) -> usize {
+    /// The distance between two squares in king steps.
+    pub fn distance(&self, a: u16, b: u16) -> usize {
         let (af, ar) = self.coords(a);
         let (bf, br) = self.coords(b);
         af.abs_diff(bf).max(ar.abs_diff(br))
@@ -1024,6 +1025,84 @@ impl VPosition {
                     empty,
                 )
         })
+    }
+
+    /// Calls `f(from, kind, to)` for every square `to` that `side`'s piece of `kind` on `from`
+    /// attacks (could capture on, were an enemy there) by its ordinary moves, whatever stands
+    /// on `to`. Only the steps, leaps and slides of the Betza rays: a board whose pieces have
+    /// special moves (`Rules::line_pins` false) gets those moves' attacks left out.
+    pub fn for_each_attack(&self, side: Side, f: &mut impl FnMut(u16, u8, u16)) {
+        for &from in &self.pieces[side] {
+            let kind_index = kind_of(self.cells[from as usize]);
+            let kind = &self.rules.kinds[kind_index as usize];
+            for ray in &kind.rays {
+                if ray.mode == super::betza::Mode::Move {
+                    continue;
+                }
+                let d = self.delta(ray.dx, ray.dy, side);
+                if ray.leap {
+                    let to = (from as isize + d) as u16;
+                    if self.cells[to as usize] != OFF
+                        && !(ray.lame
+                            && self.lame_blocked(from, ray.dx, ray.dy, side, &|sq| {
+                                self.cells[sq] != EMPTY
+                            }))
+                    {
+                        f(from, kind_index, to);
+                    }
+                    continue;
+                }
+                let mut t = from as isize;
+                let mut n = 0u8;
+                loop {
+                    t += d;
+                    n = n.saturating_add(1);
+                    let c = self.cells[t as usize];
+                    if c == OFF {
+                        break;
+                    }
+                    if !(ray.skip && n == 1) {
+                        f(from, kind_index, t as u16);
+                    }
+                    if c != EMPTY || (ray.range != 0 && n >= ray.range) {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `f(sq)` for every empty square from which `side`'s piece of `kind`, dropped
+    /// there, would attack `target` by a step, leap or slide (the squares a drop would check
+    /// a royal from). Lame leaps are left out.
+    pub fn for_each_drop_check(&self, side: Side, kind: u8, target: u16, f: &mut impl FnMut(u16)) {
+        for ray in &self.rules.kinds[kind as usize].rays {
+            if ray.mode == super::betza::Mode::Move || ray.lame {
+                continue;
+            }
+            // Backwards from the target along the ray.
+            let d = -self.delta(ray.dx, ray.dy, side);
+            let mut t = target as isize;
+            let mut n = 0u8;
+            loop {
+                t += d;
+                n = n.saturating_add(1);
+                let c = self.cells[t as usize];
+                if c == OFF {
+                    break;
+                }
+                if ray.skip && n == 1 {
+                    continue;
+                }
+                if c != EMPTY {
+                    break;
+                }
+                f(t as u16);
+                if ray.leap || (ray.range != 0 && n >= ray.range) {
+                    break;
+                }
+            }
+        }
     }
 
     /// Whether `side`'s king is attacked.
@@ -1951,5 +2030,89 @@ mod tests {
             }
             assert!(quick > 1000, "{}: few drops tried", id.rules().name);
         }
+    }
+
+    #[test]
+    fn the_attack_scan_agrees_with_the_attack_test() {
+        // Random games of the boards whose pieces only step, leap and slide: a square is
+        // scanned as attacked by a side exactly when `attacked_by` says so.
+        let mut rng = 777u64;
+        for id in [VariantId::Mini, VariantId::Judkins, VariantId::Micro] {
+            let mut pos = VPosition::start(id);
+            let mut attacked = 0;
+            for _ in 0..500 {
+                for side in 0..2 {
+                    let mut counts = vec![0u32; pos.cell_count()];
+                    pos.for_each_attack(side, &mut |from, kind, to| {
+                        assert_eq!(pos.piece_at(from), Some((kind, side)));
+                        counts[to as usize] += 1;
+                    });
+                    for sq in pos.squares() {
+                        let scanned = counts[sq as usize] > 0;
+                        assert_eq!(scanned, pos.attacked_by(sq, side, &[]), "{}", pos.to_sfen());
+                        attacked += usize::from(scanned);
+                    }
+                }
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    pos = VPosition::start(id);
+                    continue;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                pos.make(legal[rng as usize % legal.len()]);
+            }
+            assert!(attacked > 1000, "{}", id.rules().name);
+        }
+    }
+
+    #[test]
+    fn drop_check_squares_are_where_drops_check() {
+        // Random games of minishogi and judkins: the squares `for_each_drop_check` names for
+        // a kind in hand are, among those it may be dropped on, exactly where its drop checks.
+        let mut rng = 4242u64;
+        let mut checks = 0;
+        for id in [VariantId::Mini, VariantId::Judkins] {
+            let mut pos = VPosition::start(id);
+            for _ in 0..1500 {
+                let side = pos.side;
+                let king = pos.pieces[1 - side]
+                    .iter()
+                    .copied()
+                    .find(|&sq| pos.rules.kinds[kind_of(pos.cells[sq as usize]) as usize].royal);
+                let mut pseudo = Vec::new();
+                pos.pseudo_moves(&mut pseudo);
+                for kind in 0..pos.rules.kinds.len() as u8 {
+                    let (Some(king), true) = (king, pos.in_hand(side, kind) > 0) else {
+                        continue;
+                    };
+                    let drops: Vec<VMove> = pseudo
+                        .iter()
+                        .copied()
+                        .filter(|m| m.drop == kind + 1)
+                        .collect();
+                    let mut named = Vec::new();
+                    pos.for_each_drop_check(side, kind, king, &mut |sq| named.push(sq));
+                    for m in drops {
+                        let undo = pos.make(m);
+                        let check = pos.in_check(1 - side);
+                        pos.unmake(m, undo);
+                        assert_eq!(check, named.contains(&m.to), "{}", pos.to_sfen());
+                        checks += usize::from(check);
+                    }
+                }
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    pos = VPosition::start(id);
+                    continue;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                pos.make(legal[rng as usize % legal.len()]);
+            }
+        }
+        assert!(checks > 100, "{checks} checking drops");
     }
 }
