@@ -577,16 +577,13 @@ impl VariantEval {
         let mut least = [[i32::MAX; ATTACK_CELLS]; 2];
         for side in 0..2 {
             pos.for_each_attack(side, &mut |from, kind, to| {
-                let to = usize::from(to);
+                let (to, kind) = (usize::from(to), usize::from(kind));
                 attacks[side][to] += 1;
-                let v = if self.royal[usize::from(kind)] {
-                    i32::MAX - 1
-                } else {
-                    self.rank[usize::from(kind)]
-                };
-                least[side][to] = least[side][to].min(v);
-                if self.royal[usize::from(kind)] {
+                if self.royal[kind] {
                     royal[side][to] += 1;
+                    least[side][to] = least[side][to].min(i32::MAX - 1);
+                } else {
+                    least[side][to] = least[side][to].min(self.rank[kind]);
                 }
                 if !matches!(pos.piece_at(to as u16), Some((_, s)) if s == side) {
                     reach[usize::from(from)] += 1;
