@@ -1052,22 +1052,36 @@ impl VPosition {
                     }
                     continue;
                 }
-                let mut t = from as isize;
-                let mut n = 0u8;
-                loop {
-                    t += d;
-                    n = n.saturating_add(1);
-                    let c = self.cells[t as usize];
-                    if c == OFF {
-                        break;
-                    }
-                    if !(ray.skip && n == 1) {
-                        f(from, kind_index, t as u16);
-                    }
-                    if c != EMPTY || (ray.range != 0 && n >= ray.range) {
-                        break;
-                    }
-                }
+                self.walk_slide(from, d, ray, &mut |t, _| f(from, kind_index, t));
+            }
+        }
+    }
+
+    /// The squares a slide along `ray` from `from` (by `d` a step) reaches: `f(square,
+    /// cell)` for each, within the ray's range, up to and including the first that is not
+    /// empty (a skipping slide's first square neither counts nor blocks).
+    fn walk_slide(
+        &self,
+        from: u16,
+        d: isize,
+        ray: &super::betza::Ray,
+        f: &mut impl FnMut(u16, u16),
+    ) {
+        let mut t = from as isize;
+        let mut n = 0u8;
+        loop {
+            t += d;
+            n = n.saturating_add(1);
+            let c = self.cells[t as usize];
+            if c == OFF {
+                break;
+            }
+            if ray.skip && n == 1 {
+                continue;
+            }
+            f(t as u16, c);
+            if c != EMPTY || (ray.range != 0 && n >= ray.range) {
+                break;
             }
         }
     }
@@ -1082,26 +1096,18 @@ impl VPosition {
             }
             // Backwards from the target along the ray.
             let d = -self.delta(ray.dx, ray.dy, side);
-            let mut t = target as isize;
-            let mut n = 0u8;
-            loop {
-                t += d;
-                n = n.saturating_add(1);
-                let c = self.cells[t as usize];
-                if c == OFF {
-                    break;
+            if ray.leap {
+                let t = (target as isize + d) as u16;
+                if self.cells[t as usize] == EMPTY {
+                    f(t);
                 }
-                if ray.skip && n == 1 {
-                    continue;
-                }
-                if c != EMPTY {
-                    break;
-                }
-                f(t as u16);
-                if ray.leap || (ray.range != 0 && n >= ray.range) {
-                    break;
-                }
+                continue;
             }
+            self.walk_slide(target, d, ray, &mut |t, c| {
+                if c == EMPTY {
+                    f(t);
+                }
+            });
         }
     }
 
@@ -1999,11 +2005,9 @@ mod tests {
     fn the_quick_legality_test_agrees_with_making_the_move() {
         // Random games of the check-rule variants: every pseudo move, pinned pieces, checks
         // and pawn drops included, is judged alike with and without making it.
-        let mut rng = 12345u64;
         for id in [VariantId::Mini, VariantId::Judkins, VariantId::Micro] {
-            let mut pos = VPosition::start(id);
             let mut quick = 0;
-            for _ in 0..3000 {
+            random_games(id, 3000, 12345, &mut |pos| {
                 let mut pseudo = Vec::new();
                 pos.pseudo_moves(&mut pseudo);
                 let in_check = pos.in_check(pos.side);
@@ -2018,17 +2022,32 @@ mod tests {
                     );
                     quick += usize::from(!in_check && m.drop > 0);
                 }
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    pos = VPosition::start(id);
-                    continue;
-                }
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                pos.make(legal[rng as usize % legal.len()]);
-            }
+            });
             assert!(quick > 1000, "{}: few drops tried", id.rules().name);
+        }
+    }
+
+    /// Calls `visit` on `plies` positions of random games of `id` (a new game from the start
+    /// whenever one ends), the moves drawn from `seed`.
+    fn random_games(
+        id: VariantId,
+        plies: usize,
+        seed: u64,
+        visit: &mut impl FnMut(&mut VPosition),
+    ) {
+        let mut rng = seed;
+        let mut pos = VPosition::start(id);
+        for _ in 0..plies {
+            visit(&mut pos);
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                pos = VPosition::start(id);
+                continue;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            pos.make(legal[rng as usize % legal.len()]);
         }
     }
 
@@ -2036,11 +2055,9 @@ mod tests {
     fn the_attack_scan_agrees_with_the_attack_test() {
         // Random games of the boards whose pieces only step, leap and slide: a square is
         // scanned as attacked by a side exactly when `attacked_by` says so.
-        let mut rng = 777u64;
         for id in [VariantId::Mini, VariantId::Judkins, VariantId::Micro] {
-            let mut pos = VPosition::start(id);
             let mut attacked = 0;
-            for _ in 0..500 {
+            random_games(id, 500, 777, &mut |pos| {
                 for side in 0..2 {
                     let mut counts = vec![0u32; pos.cell_count()];
                     pos.for_each_attack(side, &mut |from, kind, to| {
@@ -2053,16 +2070,7 @@ mod tests {
                         attacked += usize::from(scanned);
                     }
                 }
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    pos = VPosition::start(id);
-                    continue;
-                }
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                pos.make(legal[rng as usize % legal.len()]);
-            }
+            });
             assert!(attacked > 1000, "{}", id.rules().name);
         }
     }
@@ -2071,11 +2079,9 @@ mod tests {
     fn drop_check_squares_are_where_drops_check() {
         // Random games of minishogi and judkins: the squares `for_each_drop_check` names for
         // a kind in hand are, among those it may be dropped on, exactly where its drop checks.
-        let mut rng = 4242u64;
         let mut checks = 0;
         for id in [VariantId::Mini, VariantId::Judkins] {
-            let mut pos = VPosition::start(id);
-            for _ in 0..1500 {
+            random_games(id, 1500, 4242, &mut |pos| {
                 let side = pos.side;
                 let king = pos.pieces[1 - side]
                     .iter()
@@ -2102,16 +2108,7 @@ mod tests {
                         checks += usize::from(check);
                     }
                 }
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    pos = VPosition::start(id);
-                    continue;
-                }
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                pos.make(legal[rng as usize % legal.len()]);
-            }
+            });
         }
         assert!(checks > 100, "{checks} checking drops");
     }
