@@ -856,3 +856,44 @@ fn variants_over_usi() {
     s.send("go perft 3");
     assert_eq!(s.expect("Nodes searched", 5000), "Nodes searched: 25470");
 }
+
+/// A variant game sent as GUIs send it, one move longer each time, reaches what the whole list
+/// sent at once to a fresh engine reaches: the same position and the same verdict (here chu's
+/// fourfold repetition, which needs every earlier position); a list that leaves the game, and
+/// a bad one, are read from the start.
+#[test]
+fn a_variant_game_sent_move_by_move() {
+    let shuffle = ["11j11k", "2c2b", "11k11j", "2b2c"];
+    let game: Vec<&str> = shuffle.iter().cycle().take(12).copied().collect();
+    let board = |s: &mut UsiProcess| -> Vec<String> {
+        s.send("d");
+        s.sync()
+            .into_iter()
+            .filter(|l| l.contains("sfen ") || l.contains("game: "))
+            .collect()
+    };
+    let mut step = UsiProcess::start();
+    step.send("setoption name USI_Variant value chushogi");
+    for n in 0..=game.len() {
+        step.send(&format!("position startpos moves {}", game[..n].join(" ")));
+        let mut whole = UsiProcess::start();
+        whole.send("setoption name USI_Variant value chushogi");
+        whole.send(&format!("position startpos moves {}", game[..n].join(" ")));
+        let expected = board(&mut whole);
+        assert_eq!(expected.len(), 2, "{expected:?}");
+        assert_eq!(board(&mut step), expected, "after {n} moves");
+        if n == game.len() {
+            assert!(expected[1].contains("drawn"), "{expected:?}");
+        } else {
+            assert!(expected[1].contains("game: on"), "{expected:?}");
+        }
+    }
+    // Another line from the same start, then a bad move after it: the state stays.
+    step.send("position startpos moves 11j11k 2c2b 3i3h");
+    let branch = board(&mut step);
+    assert!(branch[0].ends_with(" w - 4"), "{branch:?}");
+    step.expect_error("position startpos moves 11j11k 2c2b 3i3h 13a13b");
+    assert_eq!(board(&mut step), branch);
+    step.send("position startpos moves 11j11k");
+    assert!(board(&mut step)[0].ends_with(" w - 2"));
+}

@@ -92,6 +92,10 @@ pub struct Engine {
     /// The root position of a variant other than shogi, and the positions its game went
     /// through (the last one its own): each key, and whether its side to move was in check.
     variant: Option<(VPosition, Vec<(u64, bool)>)>,
+    /// How `variant` was set: the `position` command's SFEN (None: startpos) and moves. A
+    /// command that goes on from them plays only its new moves (a long game's every
+    /// `position` would otherwise replay it all: 3000 plies of dai dai take 25 ms).
+    variant_from: (Option<String>, Vec<String>),
 }
 
 /// What the worker thread takes to search: the one search, for 9x9 shogi's board and for the
@@ -158,6 +162,7 @@ impl Engine {
             book: None,
             book_from: NO_BOOK.to_string(),
             variant: None,
+            variant_from: (None, Vec::new()),
         }
     }
 
@@ -171,6 +176,7 @@ impl Engine {
             let first = (pos.key(), pos.in_check_now());
             (pos, vec![first])
         });
+        self.variant_from = (None, Vec::new());
     }
 
     fn set_variant_position(
@@ -179,12 +185,21 @@ impl Engine {
         sfen: Option<&str>,
         moves: &[String],
     ) -> Result<(), String> {
-        let mut pos = match sfen {
-            None => VPosition::start(id),
-            Some(s) => VPosition::from_sfen(id, s).map_err(|e| format!("bad SFEN: {e}"))?,
+        let (from_sfen, from_moves) = &self.variant_from;
+        let (mut pos, mut keys, done) = match &self.variant {
+            Some((pos, keys)) if from_sfen.as_deref() == sfen && moves.starts_with(from_moves) => {
+                (pos.clone(), keys.clone(), from_moves.len())
+            }
+            _ => {
+                let mut pos = match sfen {
+                    None => VPosition::start(id),
+                    Some(s) => VPosition::from_sfen(id, s).map_err(|e| format!("bad SFEN: {e}"))?,
+                };
+                let first = (pos.key(), pos.in_check_now());
+                (pos, vec![first], 0)
+            }
         };
-        let mut keys = vec![(pos.key(), pos.in_check_now())];
-        for (i, text) in moves.iter().enumerate() {
+        for (i, text) in moves.iter().enumerate().skip(done) {
             let m = pos
                 .parse_move(text)
                 .map_err(|e| format!("illegal move (move {} of the list): {e}", i + 1))?;
@@ -192,6 +207,7 @@ impl Engine {
             keys.push((pos.key(), pos.in_check_now()));
         }
         self.variant = Some((pos, keys));
+        self.variant_from = (sfen.map(str::to_owned), moves.to_vec());
         Ok(())
     }
 
