@@ -4,7 +4,7 @@ checked, every move timed.
 
     variant_match.py VARIANT GAMES --opponent {hachu,fairy,random,hisha}
                      [--byoyomi MS | --nodes N] [--opponent-nodes N] [--random-plies K]
-                     [--max-plies P] [--hisha BIN] [--hisha-option NAME=VALUE ...]
+                     [--max-plies P] [--seed S] [--hisha BIN] [--hisha-option NAME=VALUE ...]
                      [--opponent-option NAME=VALUE ...] [--opponent-binary BIN] [--moves FILE]
 
 Opponents: `hachu` (HaChu 0.21 through scripts/hachu_usi.py: chu, dai, tenjiku), `fairy`
@@ -17,7 +17,8 @@ fairy-stockfish (micro, judkins) where one exists, else a separate Hisha process
 dai dai: no other program generates their moves). A game ends by the rules, as the judge (a
 Hisha process: `d` prints the verdict) rules them: no legal move or a royal lost, chu's bare
 king, a fourfold repetition (a draw, a loss for Black in minishogi, a loss for the side that
-checked at every move since the first occurrence), or MAX_PLIES (a draw).
+checked at every move since the first occurrence), or --max-plies (a draw, counted apart as a
+game cut short: 3000 by default, so that the large games end by their rules).
 
 A move that is not legal, a move later than the byoyomi plus --tolerance ms (counted against the
 engine's own clock: the runner's time from sending `go` to reading `bestmove`), a crash or a
@@ -172,8 +173,10 @@ def main():
     ap.add_argument("--opponent-nodes", type=int)
     ap.add_argument("--tolerance", type=int, default=100,
                     help="ms beyond the byoyomi a move may take before it loses on time")
-    ap.add_argument("--max-plies", type=int, default=600)
+    ap.add_argument("--max-plies", type=int, default=3000)
     ap.add_argument("--random-plies", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=0,
+                    help="another set of random opening plies (0: the default set)")
     ap.add_argument("--hisha", default=HISHA)
     ap.add_argument("--opponent-binary", help="the opponent's binary when it is a Hisha (default: --hisha)")
     ap.add_argument("--hisha-option", action="append")
@@ -197,10 +200,12 @@ def main():
     disputes = []
     longest = {"hisha": 0, them_name: 0}
     lengths = []
+    cut = 0
     record = open(args.moves, "w") if args.moves else None
     for g in range(args.games):
         hisha_black = g % 2 == 0
-        rng = random.Random(g // 2)  # both colours of a pair share their opening moves
+        # Both colours of a pair share their opening moves; --seed gives other openings.
+        rng = random.Random(g // 2 if args.seed == 0 else f"{args.seed}:{g // 2}")
         try:
             me = UsiClient([args.hisha], {"USI_Variant": args.variant, **options(args.hisha_option)},
                            quiet=True)
@@ -236,6 +241,9 @@ def main():
         elif winner is None and not (fault and fault[0] is None):
             draws += 1
             outcome = "draw"
+            if fault is None and plies >= args.max_plies:
+                cut += 1
+                outcome = "draw (ply limit)"
         elif winner is not None and names[winner] == "hisha":
             wins += 1
             outcome = "Hisha wins"
@@ -263,7 +271,7 @@ def main():
     print(f"{args.variant}, Hisha vs {args.opponent}, {go_text}: {played} games, +{wins} ={draws} -{losses}, "
           f"score {score:.1%} +- {margin:.1%} (Elo {elo(score):+.0f}, "
           f"{elo(max(score - margin, 0)):+.0f} to {elo(min(score + margin, 1)):+.0f}); "
-          f"plies mean {sum(lengths) / max(len(lengths), 1):.0f}")
+          f"plies mean {sum(lengths) / max(len(lengths), 1):.0f}; cut at {args.max_plies} plies: {cut}")
     print("faults: " + ", ".join(f"{k} {len(v)}" for k, v in faults.items()))
     print("longest move, ms: " + ", ".join(f"{k} {v}" for k, v in longest.items()))
     for k, v in faults.items():
