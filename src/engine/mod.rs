@@ -89,13 +89,22 @@ pub struct Engine {
     /// The book read from `book_from`.
     book: Option<Arc<Book>>,
     book_from: String,
-    /// The root position of a variant other than shogi, and the positions its game went
-    /// through (the last one its own): each key, and whether its side to move was in check.
-    variant: Option<(VPosition, Vec<(u64, bool)>)>,
-    /// How `variant` was set: the `position` command's SFEN (None: startpos) and moves. A
-    /// command that goes on from them plays only its new moves (a long game's every
-    /// `position` would otherwise replay it all: 2,556 plies of dai dai took 25 ms).
-    variant_from: (Option<String>, Vec<String>),
+    /// The game of a variant other than shogi, when one is selected.
+    variant: Option<VariantGame>,
+}
+
+/// A variant's game as the last `position` command set it.
+struct VariantGame {
+    /// The root position.
+    pos: VPosition,
+    /// The positions the game went through (the last one `pos`): each key, and whether its
+    /// side to move was in check.
+    keys: Vec<(u64, bool)>,
+    /// The command's SFEN (None: startpos) and moves. A command that goes on from them plays
+    /// only its new moves (a long game's every `position` would otherwise replay it all:
+    /// 2,556 plies of dai dai took 25 ms).
+    sfen: Option<String>,
+    moves: Vec<String>,
 }
 
 /// What the worker thread takes to search: the one search, for 9x9 shogi's board and for the
@@ -162,7 +171,6 @@ impl Engine {
             book: None,
             book_from: NO_BOOK.to_string(),
             variant: None,
-            variant_from: (None, Vec::new()),
         }
     }
 
@@ -174,9 +182,13 @@ impl Engine {
         self.variant = id.map(|v| {
             let mut pos = VPosition::start(v);
             let first = (pos.key(), pos.in_check_now());
-            (pos, vec![first])
+            VariantGame {
+                pos,
+                keys: vec![first],
+                sfen: None,
+                moves: Vec::new(),
+            }
         });
-        self.variant_from = (None, Vec::new());
     }
 
     fn set_variant_position(
@@ -185,10 +197,9 @@ impl Engine {
         sfen: Option<&str>,
         moves: &[String],
     ) -> Result<(), String> {
-        let (from_sfen, from_moves) = &self.variant_from;
         let (mut pos, mut keys, done) = match &self.variant {
-            Some((pos, keys)) if from_sfen.as_deref() == sfen && moves.starts_with(from_moves) => {
-                (pos.clone(), keys.clone(), from_moves.len())
+            Some(g) if g.sfen.as_deref() == sfen && moves.starts_with(&g.moves) => {
+                (g.pos.clone(), g.keys.clone(), g.moves.len())
             }
             _ => {
                 let mut pos = match sfen {
@@ -206,13 +217,18 @@ impl Engine {
             pos.make(m);
             keys.push((pos.key(), pos.in_check_now()));
         }
-        self.variant = Some((pos, keys));
-        self.variant_from = (sfen.map(str::to_owned), moves.to_vec());
+        self.variant = Some(VariantGame {
+            pos,
+            keys,
+            sfen: sfen.map(str::to_owned),
+            moves: moves.to_vec(),
+        });
         Ok(())
     }
 
     fn go_variant(&mut self, limits: Limits, events: Sender<EngineEvent>) -> Result<(), String> {
-        let (pos, keys) = self.variant.clone().expect("a variant position");
+        let game = self.variant.as_ref().expect("a variant position");
+        let (pos, keys) = (game.pos.clone(), game.keys.clone());
         if !limits.searchmoves.is_empty() {
             let legal: Vec<String> = pos
                 .clone()
@@ -607,7 +623,7 @@ impl UsiEngine for Engine {
     fn perft(&mut self, depth: u32, events: Sender<EngineEvent>) -> Result<(), String> {
         let control = self.control.clone();
         let mut pos = self.position.clone();
-        let variant = self.variant.as_ref().map(|(v, _)| v.clone());
+        let variant = self.variant.as_ref().map(|g| g.pos.clone());
         self.spawn_worker("perft", false, events, move |searcher, events| {
             let start = std::time::Instant::now();
             let stop = || control.stopped();
@@ -639,7 +655,7 @@ impl UsiEngine for Engine {
     }
 
     fn display(&self) -> String {
-        if let Some((pos, _)) = &self.variant {
+        if let Some(VariantGame { pos, .. }) = &self.variant {
             // The game's state by the variant's rules, for the scripts that referee games.
             let game = match self.game_end() {
                 None => "on".to_string(),
@@ -693,7 +709,9 @@ impl UsiEngine for Engine {
     }
 
     fn game_end(&self) -> Option<GameEnd> {
-        let (pos, history) = self.variant.as_ref()?;
+        let VariantGame {
+            pos, keys: history, ..
+        } = self.variant.as_ref()?;
         let mut pos = pos.clone();
         let side = pos.side();
         let (verdict, reason) = if let Some(v) = pos.outcome() {
@@ -735,7 +753,7 @@ impl UsiEngine for Engine {
     }
 
     fn explain_eval(&self) -> String {
-        if let Some((pos, _)) = &self.variant {
+        if let Some(VariantGame { pos, .. }) = &self.variant {
             let eval = crate::eval::variant::VariantEval::new(pos.rules());
             let parts: Vec<String> = eval
                 .explain(pos)
