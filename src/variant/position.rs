@@ -1358,24 +1358,9 @@ impl VPosition {
                 self.target(from, to, kind_index, ray.mode, out);
                 continue;
             }
-            let mut t = from as isize;
-            let mut n = 0u8;
-            loop {
-                t += d;
-                n = n.saturating_add(1);
-                let to = t as u16;
-                let c = self.cells[t as usize];
-                if c == OFF {
-                    break;
-                }
-                if ray.skip && n == 1 {
-                    continue;
-                }
-                self.target(from, to, kind_index, ray.mode, out);
-                if c != EMPTY || (ray.range != 0 && n >= ray.range) {
-                    break;
-                }
-            }
+            self.walk_slide(from, d, ray, &mut |to, _| {
+                self.target(from, to, kind_index, ray.mode, out)
+            });
         }
         match kind.special {
             Special::None => {}
