@@ -7,16 +7,12 @@ Each opening is PLIES random legal moves from the start (no captures, no drops, 
 kept only if a depth-6 search by target/release/hisha scores it within +-150 cp. Each line is
 played twice in a match, once with each colour, so what is left of any imbalance cancels.
 """
-import os
 import random
 import sys
 
 import cshogi
 
-from usi_client import UsiClient
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
+from usi_client import HISHA, UsiClient
 
 
 def main():

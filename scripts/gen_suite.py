@@ -27,10 +27,8 @@ from collections import defaultdict
 
 import cshogi
 
-from usi_client import UsiClient
+from usi_client import HISHA, UsiClient
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
 GPS = "/usr/games/gpsusi"
 FAIRY = "/usr/games/fairy-stockfish"
 MIN_PLIES, MAX_PLIES = 12, 30

@@ -6,14 +6,10 @@
 Times `go perft <depth>` in both engines over USI (from sending the command to reading the
 `Nodes searched` line), checks that the counts agree, and prints leaves/s and the ratio.
 """
-import os
 import sys
 import time
 
-from usi_client import UsiClient
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
+from usi_client import HISHA, UsiClient
 
 
 def timed_perft(cmd, depth, sfen):

@@ -11,10 +11,9 @@ import os
 import sys
 import time
 
-from usi_client import UsiClient
+from usi_client import HISHA, UsiClient
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
 
 
 def positions():

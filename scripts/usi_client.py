@@ -8,7 +8,12 @@
 Only the standard library: the match runner (cshogi) has its own client for games.
 """
 
+import os
 import subprocess
+
+# The binary `cargo build --release` makes: the scripts' Hisha unless told otherwise.
+HISHA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "release",
+                     "hisha")
 
 # A mate score, in centipawns, when one is wanted as a number.
 MATE_CP = 30000

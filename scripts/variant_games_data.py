@@ -17,13 +17,10 @@ Games that were void (a fault or a rules dispute) are left out.
 """
 
 import argparse
-import os
 import re
 
-from usi_client import UsiClient
+from usi_client import HISHA, UsiClient
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
 LINE = re.compile(r"^game (\d+) (\S+)-(\S+) ([^:]+): startpos(?: moves (.*))?$")
 
 

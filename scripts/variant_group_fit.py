@@ -15,12 +15,8 @@ the held-out error over material alone is not worth trusting.
 
 import argparse
 import math
-import os
 
-from usi_client import UsiClient
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
+from usi_client import HISHA, UsiClient
 
 
 def parts_of(hisha, sfen):

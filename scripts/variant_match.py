@@ -38,11 +38,10 @@ import random
 import sys
 import time
 
-from usi_client import UsiClient, startpos
+from usi_client import HISHA, UsiClient, startpos
 from variant_games import Referee, SHOGIOPS, FSF_NAMES, FSF
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
 
 
 class HishaReferee:

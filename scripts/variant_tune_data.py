@@ -19,15 +19,12 @@ process (target/release/hisha) writes each position's SFEN and rules when the ga
 """
 
 import argparse
-import os
 import random
 import sys
 
-from usi_client import MATE_CP, UsiClient, startpos
+from usi_client import HISHA, MATE_CP, UsiClient, startpos
 from variant_games import FSF, FSF_NAMES
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
 FSF_VARIANT = dict(FSF_NAMES, minishogi="minishogi")
 
 
