@@ -6,11 +6,12 @@
 //! extensions, killers, countermoves and histories, Lazy SMP, MultiPV and pondering.
 //!
 //! What is the variants' own: the moves (the generic generator, lion double moves and all),
-//! the evaluation (`eval::variant`, made once per variant and shared), an exchange estimate
-//! in place of 9x9's full SEE, the ends of a game by each variant's rules (a captured royal,
-//! chu's bare king, repetitions with perpetual check counted from the first occurrence), and a
-//! capture search that stops after `QSEARCH_PLIES` captures (tenjiku's jumping generals would
-//! make a full one explode).
+//! the evaluation (`eval::variant`, made once per variant and shared), a static exchange
+//! evaluation over the pieces' ordinary moves (least valuable attacker first, lines opening
+//! behind the capturers), the ends of a game by each variant's rules (a captured royal, chu's
+//! bare king, repetitions with perpetual check counted from the first occurrence), and a
+//! capture search that skips the captures that lose material and stops after
+//! `QSEARCH_PLIES` captures (tenjiku's jumping generals would make a full one explode).
 
 use super::board::{Dims, Picker, SearchBoard};
 use super::ordering::OrderingContext;
@@ -133,6 +134,38 @@ impl VBoard {
         }
     }
 
+    /// The exchange on `target` after a move onto it, the side to move (the mover's enemy)
+    /// capturing first: whether the mover's side keeps its threshold, `swap` being what the
+    /// loss of the piece on `target` would take it below (see `see_ge`).
+    fn exchange_holds(&self, target: u16, mut swap: Value) -> bool {
+        let royal = |k: u8| self.pos.rules().kinds[k as usize].royal;
+        let mut gone: Vec<u16> = Vec::new();
+        let mut side = self.pos.side();
+        // Whether the mover's side holds the threshold if the exchange stops here.
+        let mut holds = true;
+        while let Some((sq, k)) = self
+            .pos
+            .least_attacker(target, side, &gone, |k| self.value(k))
+        {
+            holds = !holds;
+            gone.push(sq);
+            if royal(k) {
+                // A royal may take only a piece nobody defends.
+                let defended = self
+                    .pos
+                    .least_attacker(target, 1 - side, &gone, |k| self.value(k))
+                    .is_some();
+                return if defended { !holds } else { holds };
+            }
+            swap = self.value(k) - swap;
+            if swap < Value::from(holds) {
+                break;
+            }
+            side = 1 - side;
+        }
+        holds
+    }
+
     /// The score for the side to move of `black`'s view, within the evaluation's limit.
     #[inline]
     fn for_side_to_move(&self, black: Value) -> Value {
@@ -242,21 +275,24 @@ impl SearchBoard for VBoard {
         };
         (origin, m.to as usize)
     }
-    /// An estimate, not a full exchange: what `m` captures, less the piece that moves if the
-    /// destination is attacked once the move is made.
+    /// Whether `m` gains at least `threshold` once the exchange it starts on its destination
+    /// is played out, each side capturing there with its least valuable attacker (by the
+    /// pieces' ordinary moves, lines opening behind them) and free to stop. A royal captures
+    /// only where the other side has no attacker left; promotions during the exchange are not
+    /// counted.
     fn see_ge(&mut self, m: VMove, threshold: Value) -> bool {
-        let gain = self.victim_value(m);
-        let risk = self.value(self.moved_kind(m));
-        if gain - risk >= threshold {
-            return true;
-        }
-        if gain < threshold {
+        let mut swap = self.victim_value(m) - threshold;
+        if swap < 0 {
             return false;
         }
+        swap = self.value(self.moved_kind(m)) - swap;
+        if swap <= 0 {
+            return true;
+        }
         let undo = self.pos.make(m);
-        let attacked = self.pos.attacked_by(m.to, self.pos.side(), &[]);
+        let result = self.exchange_holds(m.to, swap);
         self.pos.unmake(m, undo);
-        !attacked
+        result
     }
     #[inline]
     fn capture_gain(&self, m: VMove) -> Option<Value> {
@@ -306,7 +342,8 @@ impl SearchBoard for VBoard {
 /// The variants' move picker: every pseudo-legal move at once (the generic generator has no
 /// stages), handed out best first: the table's move, captures by victim and then the least
 /// valuable attacker (and the capture history), promotions, the killers and the countermove,
-/// then quiet moves by history. In quiescence, captures only, or every move when in check.
+/// then quiet moves by history. In quiescence, the captures that do not lose material in the
+/// exchange, or every move when in check.
 /// Under the check rule each move is tried for legality only when its turn comes, so the moves
 /// after a cutoff are never tried.
 pub struct VPicker {
@@ -316,6 +353,8 @@ pub struct VPicker {
     index: usize,
     tt_move: Option<VMove>,
     refutations: [Option<VMove>; 3],
+    /// Quiescence out of check: the captures that lose material in the exchange are skipped.
+    winning_only: bool,
 }
 
 impl VPicker {
@@ -333,6 +372,7 @@ impl VPicker {
             moves.retain(|&m| pos.is_capture(m));
         }
         let in_check = pos.in_check();
+        let winning_only = captures_only && !in_check;
         let tt_move = tt_move
             .and_then(|code| moves.iter().copied().find(|&m| VBoard::encode(m) == code))
             .filter(|&m| pos.pos.is_legal_given(m, in_check));
@@ -343,6 +383,7 @@ impl VPicker {
             index: 0,
             tt_move,
             refutations,
+            winning_only,
         }
     }
 
@@ -408,6 +449,9 @@ impl Picker<VBoard> for VPicker {
             self.scores.swap(i, best);
             self.index += 1;
             let m = self.moves[i];
+            if self.winning_only && !pos.see_ge(m, 0) {
+                continue;
+            }
             // The table's move was tried when the picker was made.
             if Some(m) == self.tt_move || pos.pos.is_legal_given(m, pos.in_check()) {
                 return Some(m);
@@ -606,5 +650,33 @@ mod tests {
         assert_eq!(board.capture_gain(quiet), None);
         // Igui leaves the lion where it was: nothing can take it back.
         assert!(board.see_ge(igui, pawn));
+    }
+
+    #[test]
+    fn the_exchange_counts_defenders_and_the_pieces_behind_them() {
+        let see = |sfen: &str, text: &str, threshold: Value| {
+            let (mut pos, history) = start(VariantId::Chu, sfen);
+            let m = pos.parse_move(text).unwrap();
+            let eval = Arc::new(VariantEval::new(pos.rules()));
+            VBoard::new(pos, &history, eval).see_ge(m, threshold)
+        };
+        // A rook takes a pawn that a gold defends: it loses the rook for the pawn.
+        let defended = "11k/12/12/5g6/5p6/12/12/12/12/5R6/12/K11 b - 1";
+        assert!(!see(defended, "7j7e", 0));
+        assert!(see(defended, "7j7e", -3000));
+        // A pawn steps where a rook attacks and a gold defends: the rook will not take.
+        let guarded = "5r5k/12/12/12/12/12/5PG5/12/12/12/12/K11 b - 1";
+        assert!(see(guarded, "7g7f", 0));
+        let unguarded = "5r5k/12/12/12/12/12/5P6/12/12/12/12/K11 b - 1";
+        assert!(!see(unguarded, "7g7f", 0));
+        // A silver takes a pawn defended by a gold with a rook behind it; Black's rook
+        // retakes, and the second rook behind the first keeps White's rook out.
+        let battery = "5r5k/12/12/5g6/5p6/6S5/12/12/5R6/5R6/12/K11 b - 1";
+        assert!(see(battery, "6f7e", 0));
+        let single = "5r5k/12/12/5g6/5p6/6S5/12/12/5R6/12/12/K11 b - 1";
+        assert!(!see(single, "6f7e", 0));
+        // A king may not take a defended piece.
+        let king = "11k/12/12/12/5p6/5g6/5K6/12/12/12/12/12 b - 1";
+        assert!(!see(king, "7g7f", 0));
     }
 }

@@ -1027,6 +1027,33 @@ impl VPosition {
         })
     }
 
+    /// The least valuable (by `value`) of `side`'s pieces that attack `target` by their
+    /// ordinary moves, leaving out the pieces on `gone` (their squares count as empty for
+    /// slides): the next capturer in an exchange on `target`. Its square and kind.
+    pub fn least_attacker(
+        &self,
+        target: u16,
+        side: Side,
+        gone: &[u16],
+        value: impl Fn(u8) -> i32,
+    ) -> Option<(u16, u8)> {
+        let mut best: Option<(i32, u16, u8)> = None;
+        for &sq in &self.pieces[side] {
+            if sq == target || gone.contains(&sq) {
+                continue;
+            }
+            let k = kind_of(self.cells[sq as usize]);
+            let v = value(k);
+            if best.is_some_and(|(b, _, _)| v >= b) {
+                continue;
+            }
+            if self.reaches(sq, &self.rules.kinds[k as usize], side, target, gone) {
+                best = Some((v, sq, k));
+            }
+        }
+        best.map(|(_, sq, k)| (sq, k))
+    }
+
     /// Calls `f(from, kind, to)` for every square `to` that `side`'s piece of `kind` on `from`
     /// attacks (could capture on, were an enemy there) by its ordinary moves, whatever stands
     /// on `to`. Only the steps, leaps and slides of the Betza rays: a board whose pieces have
