@@ -964,6 +964,9 @@ impl VPosition {
         } else {
             (fx - tx, ty - fy)
         };
+        if ox.unsigned_abs().max(oy.unsigned_abs()) > kind.reach as usize {
+            return false;
+        }
         for ray in &kind.rays {
             if ray.mode == super::betza::Mode::Move {
                 continue;

@@ -610,6 +610,8 @@ pub struct Kind {
     /// Ranks from the last on which it could never move again (0: none; pawn, lance 1,
     /// knight 2).
     pub dead_ranks: u8,
+    /// The farthest its capturing rays reach, in king steps (`u8::MAX`: unlimited).
+    pub reach: u8,
 }
 
 /// A variant's rules, ready for the move generator.
@@ -676,6 +678,19 @@ impl Rules {
                 .min()
                 .unwrap_or(0)
                 .min(spec.ranks);
+            let reach = rays
+                .iter()
+                .filter(|r| r.mode != betza::Mode::Move)
+                .map(|r| {
+                    let step = r.dx.unsigned_abs().max(r.dy.unsigned_abs());
+                    match (r.leap, r.range) {
+                        (true, _) => step,
+                        (false, 0) => u8::MAX,
+                        (false, n) => step.saturating_mul(n),
+                    }
+                })
+                .max()
+                .unwrap_or(0);
             kinds.push(Kind {
                 sfen,
                 piece,
@@ -688,6 +703,7 @@ impl Rules {
                 lion: piece.code == "LN",
                 minor: matches!(piece.code, "P" | "GB"),
                 dead_ranks,
+                reach,
             });
         }
         // Micro shogi: the promoted side turns back over on a capture.
