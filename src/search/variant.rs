@@ -365,14 +365,16 @@ impl VPicker {
         captures_only: bool,
     ) -> VPicker {
         let mut moves = Vec::with_capacity(256);
-        if pos.pos.has_royal(pos.pos.side()) {
-            pos.pos.pseudo_moves(&mut moves);
-        }
-        if captures_only && !pos.in_check() {
-            moves.retain(|&m| pos.is_capture(m));
-        }
         let in_check = pos.in_check();
         let winning_only = captures_only && !in_check;
+        if pos.pos.has_royal(pos.pos.side()) {
+            if winning_only {
+                pos.pos.pseudo_board_moves(&mut moves);
+                moves.retain(|&m| pos.is_capture(m));
+            } else {
+                pos.pos.pseudo_moves(&mut moves);
+            }
+        }
         let tt_move = tt_move
             .and_then(|code| moves.iter().copied().find(|&m| VBoard::encode(m) == code))
             .filter(|&m| pos.pos.is_legal_given(m, in_check));
@@ -439,10 +441,12 @@ impl Picker<VBoard> for VPicker {
             if i >= self.moves.len() {
                 return None;
             }
-            let mut best = i;
-            for j in i + 1..self.moves.len() {
-                if self.scores[j] > self.scores[best] {
-                    best = j;
+            // The first of the best-scored moves left (the ties keep their order).
+            let rest = &self.scores[i..];
+            let (mut best, mut top) = (i, rest[0]);
+            for (j, &s) in (i + 1..).zip(&rest[1..]) {
+                if s > top {
+                    (best, top) = (j, s);
                 }
             }
             self.moves.swap(i, best);

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::catalogue::Special;
-use super::rules::{Kind, Promotion, Rules, VariantId};
+use super::rules::{Kind, Promotion, Rules, VariantId, HIT_MANY};
 
 /// Off-board margin around the board: the longest leap of a catalogue atom is 3 squares.
 const PAD: usize = 3;
@@ -100,6 +100,8 @@ pub struct VPosition {
     pieces: [Vec<u16>; 2],
     slot: Vec<u16>,
     zobrist: &'static Zobrist,
+    /// Each square's column and row from the top left (padding squares: out of the board).
+    xy: &'static [(i16, i16)],
 }
 
 /// Zobrist keys of one variant.
@@ -137,6 +139,25 @@ fn zobrist(id: VariantId) -> &'static Zobrist {
             side: next(),
             lion: (0..cells).map(|_| next()).collect(),
         }
+    })
+}
+
+/// The column and row of every square of a variant's padded board, so that the attack test
+/// needs no division.
+fn coordinates(id: VariantId) -> &'static [(i16, i16)] {
+    use std::sync::OnceLock;
+    static CELLS: [OnceLock<Vec<(i16, i16)>>; VariantId::ALL.len()] =
+        [const { OnceLock::new() }; VariantId::ALL.len()];
+    CELLS[id.index()].get_or_init(|| {
+        let r = id.rules();
+        let stride = r.files as usize + 2 * PAD;
+        let cells = stride * (r.ranks as usize + 2 * PAD);
+        (0..cells)
+            .map(|sq| {
+                let at = |v: usize| v as i16 - PAD as i16;
+                (at(sq % stride), at(sq / stride))
+            })
+            .collect()
     })
 }
 
@@ -186,6 +207,7 @@ impl VPosition {
             royals: [0, 0],
             pieces: [Vec::new(), Vec::new()],
             zobrist: zobrist(id),
+            xy: coordinates(id),
         }
     }
 
@@ -217,8 +239,9 @@ impl VPosition {
 
     /// (column, row) of a square index.
     pub fn coords(&self, sq: u16) -> (usize, usize) {
-        let sq = sq as usize;
-        (sq % self.stride - PAD, sq / self.stride - PAD)
+        let (x, y) = self.xy[sq as usize];
+        debug_assert!(x >= 0 && y >= 0, "square {sq} is off the board");
+        (x as usize, y as usize)
     }
 
     /// Every board square, top rank first.
@@ -956,45 +979,61 @@ impl VPosition {
             c != EMPTY && !empty.contains(&(sq as u16))
         };
         // The target's offset from the piece, in the mover's frame (dy forward).
-        let stride = self.stride as isize;
-        let (fx, fy) = (from as isize % stride, from as isize / stride);
-        let (tx, ty) = (target as isize % stride, target as isize / stride);
+        let ((fx, fy), (tx, ty)) = (self.xy[from as usize], self.xy[target as usize]);
         let (ox, oy) = if side == 0 {
             (tx - fx, fy - ty)
         } else {
             (fx - tx, ty - fy)
         };
-        if ox.unsigned_abs().max(oy.unsigned_abs()) > kind.reach as usize {
+        if ox.unsigned_abs().max(oy.unsigned_abs()) > u16::from(kind.reach) {
             return false;
         }
-        for ray in &kind.rays {
-            if ray.mode == super::betza::Mode::Move {
-                continue;
-            }
-            let (dx, dy) = (ray.dx as isize, ray.dy as isize);
-            if ray.leap {
-                if (dx, dy) == (ox, oy)
-                    && !(ray.lame && self.lame_blocked(from, ray.dx, ray.dy, side, &occupied))
-                {
-                    return true;
+        let radius = i16::from(self.rules.files.max(self.rules.ranks)) - 1;
+        let entry = kind.hits[((oy + radius) * (2 * radius + 1) + ox + radius) as usize];
+        match entry {
+            0 => false,
+            HIT_MANY => kind.rays.iter().any(|ray| {
+                if ray.mode == super::betza::Mode::Move {
+                    return false;
                 }
-                continue;
-            }
-            // A slide: the target k steps along it, the squares before it empty.
-            let k = if dx != 0 { ox / dx } else { oy / dy };
-            if k < 1 || (dx * k, dy * k) != (ox, oy) {
-                continue;
-            }
-            if (ray.range != 0 && k > ray.range as isize) || (ray.skip && k < 2) {
-                continue;
-            }
-            let d = self.delta(ray.dx, ray.dy, side);
-            let first = if ray.skip { 2 } else { 1 };
-            if (first..k).all(|i| !occupied((from as isize + d * i) as usize)) {
-                return true;
+                let (dx, dy) = (i16::from(ray.dx), i16::from(ray.dy));
+                // The target k steps along the ray.
+                let k = if dx != 0 { ox / dx } else { oy / dy };
+                let first = if ray.leap { 1 } else { 1 + i16::from(ray.skip) };
+                let last = match (ray.leap, ray.range) {
+                    (true, _) => 1,
+                    (false, 0) => k,
+                    (false, n) => i16::from(n),
+                };
+                (first..=last).contains(&k)
+                    && (dx * k, dy * k) == (ox, oy)
+                    && self.ray_reaches(from, ray, k as isize, side, &occupied)
+            }),
+            _ => {
+                let ray = &kind.rays[usize::from(entry & 0xff) - 1];
+                self.ray_reaches(from, ray, (entry >> 8) as isize, side, &occupied)
             }
         }
-        false
+    }
+
+    /// Whether `ray` of a piece of `side` on `from` reaches the square `k` steps along it
+    /// (a leap: its one square): a leap not blocked where it is lame, a slide whose squares
+    /// before it are empty.
+    #[inline]
+    fn ray_reaches(
+        &self,
+        from: u16,
+        ray: &super::betza::Ray,
+        k: isize,
+        side: Side,
+        occupied: &impl Fn(usize) -> bool,
+    ) -> bool {
+        if ray.leap {
+            return !(ray.lame && self.lame_blocked(from, ray.dx, ray.dy, side, occupied));
+        }
+        let d = self.delta(ray.dx, ray.dy, side);
+        let first = if ray.skip { 2 } else { 1 };
+        (first..k).all(|i| !occupied((from as isize + d * i) as usize))
     }
 
     fn lame_blocked(
@@ -1362,11 +1401,17 @@ impl VPosition {
 
     /// The moves by the pieces' powers and the drops, before the check rule.
     pub fn pseudo_moves(&self, out: &mut Vec<VMove>) {
-        for i in 0..self.pieces[self.side].len() {
-            self.piece_moves(self.pieces[self.side][i], out);
-        }
+        self.pseudo_board_moves(out);
         if self.rules.drops {
             self.drops(out);
+        }
+    }
+
+    /// The moves of `pseudo_moves` but the drops (every capture among them), in the same
+    /// order.
+    pub fn pseudo_board_moves(&self, out: &mut Vec<VMove>) {
+        for i in 0..self.pieces[self.side].len() {
+            self.piece_moves(self.pieces[self.side][i], out);
         }
     }
 
@@ -1924,6 +1969,54 @@ mod tests {
             None => VPosition::start(id),
         };
         perft(&mut pos, depth)
+    }
+
+    /// Whether `attacked_by` (each kind's table of the offsets its rays reach) agrees with
+    /// the squares the rays walk to, for every square and side of `pos`.
+    fn attack_test_agrees_with_the_rays(pos: &VPosition) {
+        for side in 0..2 {
+            let mut walked = vec![false; pos.cells.len()];
+            pos.for_each_attack(side, &mut |_, _, to| walked[to as usize] = true);
+            for sq in pos.squares() {
+                assert_eq!(
+                    pos.attacked_by(sq, side, &[]),
+                    walked[sq as usize],
+                    "{} {} side {side} square {sq}",
+                    pos.rules().name,
+                    pos.to_sfen()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_attack_test_agrees_with_the_rays() {
+        // Along random games of every variant.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for id in VariantId::ALL {
+            let mut pos = VPosition::start(id);
+            for _ in 0..40 {
+                attack_test_agrees_with_the_rays(&pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        // Dai dai's promoted knight (Q3NAD) reaches the squares two steps away both by its
+        // slide and by a leap (the table's "two or more rays"): blocked next to it, it still
+        // leaps there, and no further.
+        for blockers in ["8P8/7PPP7", "7P1P7/17", "7PPP7/17"] {
+            let (near, far) = blockers.split_once('/').unwrap();
+            let sfen =
+                format!("k16/17/17/17/17/17/17/{near}/{far}/8+N8/17/17/17/17/17/17/K16 b - 1");
+            let pos = VPosition::from_sfen(VariantId::DaiDai, &sfen).unwrap();
+            attack_test_agrees_with_the_rays(&pos);
+        }
     }
 
     #[test]

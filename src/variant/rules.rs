@@ -612,6 +612,44 @@ pub struct Kind {
     pub dead_ranks: u8,
     /// The farthest its capturing rays reach, in king steps (`u8::MAX`: unlimited).
     pub reach: u8,
+    /// Which capturing ray reaches each offset on the board (in the mover's frame, row by row
+    /// from `-radius` to `radius` each way, `radius` one less than the board's longer side):
+    /// 0 none, `HIT_MANY` two or more, else the ray's index plus one and, in the high byte,
+    /// the steps it takes. The attack test's lookup, instead of trying every ray.
+    pub hits: Vec<u16>,
+}
+
+/// A `Kind::hits` entry: two or more rays reach the offset (each is tried).
+pub const HIT_MANY: u16 = u16::MAX;
+
+/// The `Kind::hits` table of a kind with `rays`, on a board whose longer side is
+/// `radius + 1` squares.
+fn hit_table(rays: &[Ray], radius: i32) -> Vec<u16> {
+    let width = 2 * radius + 1;
+    let mut table = vec![0u16; (width * width) as usize];
+    for (i, ray) in rays.iter().enumerate() {
+        if ray.mode == betza::Mode::Move {
+            continue;
+        }
+        let (first, last) = match (ray.leap, ray.range) {
+            (true, _) => (1, 1),
+            (false, 0) => (1 + i32::from(ray.skip), radius),
+            (false, n) => (1 + i32::from(ray.skip), i32::from(n)),
+        };
+        for k in first..=last {
+            let (ox, oy) = (i32::from(ray.dx) * k, i32::from(ray.dy) * k);
+            if ox.abs() > radius || oy.abs() > radius {
+                break;
+            }
+            let entry = &mut table[((oy + radius) * width + ox + radius) as usize];
+            *entry = if *entry == 0 && i < 254 {
+                (i as u16 + 1) | (k as u16) << 8
+            } else {
+                HIT_MANY
+            };
+        }
+    }
+    table
 }
 
 /// A variant's rules, ready for the move generator.
@@ -691,6 +729,7 @@ impl Rules {
                 })
                 .max()
                 .unwrap_or(0);
+            let hits = hit_table(&rays, i32::from(spec.files.max(spec.ranks)) - 1);
             kinds.push(Kind {
                 sfen,
                 piece,
@@ -704,6 +743,7 @@ impl Rules {
                 minor: matches!(piece.code, "P" | "GB"),
                 dead_ranks,
                 reach,
+                hits,
             });
         }
         // Micro shogi: the promoted side turns back over on a capture.
