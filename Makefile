@@ -241,10 +241,10 @@ check-weights: ## Refit the weights (9x9's and the small variants') from positio
 # scripts/variant_tune_data.py, SEED:GAMES each (a position's game column is its game's seed).
 TUNED_VARIANTS := microshogi minishogi judkins
 VARIANT_TUNE_RUNS_microshogi := 0:710
-VARIANT_TUNE_RUNS_minishogi := 0:179 100000:389 200000:700 5000:1500
-VARIANT_TUNE_RUNS_judkins := 0:349 10000:900
+VARIANT_TUNE_RUNS_minishogi := 0:179 100000:389 200000:700 5000:1500 300000:1115 400000:1343
+VARIANT_TUNE_RUNS_judkins := 0:349 10000:900 20000:803 30000:945
 VARIANT_WEIGHTS_OUT ?= src/eval/variants
-variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish self-play; about 3 hours on one core; needs make deps)
+variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish self-play; about 6 hours on one core; needs make deps)
 	mkdir -p $(TUNE_DIR) $(WEIGHTS_DATA)/variants
 	$(foreach v,$(TUNED_VARIANTS),rm -f $(TUNE_DIR)/$(v).tsv && \
 		$(foreach run,$(VARIANT_TUNE_RUNS_$(v)),$(PY) scripts/variant_tune_data.py $(v) \
