@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::catalogue::Special;
-use super::rules::{Kind, Promotion, Rules, VariantId, HIT_MANY};
+use super::rules::{capture_steps, Kind, Promotion, Rules, VariantId, HIT_MANY};
 
 /// Off-board margin around the board: the longest leap of a catalogue atom is 3 squares.
 const PAD: usize = 3;
@@ -985,27 +985,15 @@ impl VPosition {
         } else {
             (fx - tx, ty - fy)
         };
-        if ox.unsigned_abs().max(oy.unsigned_abs()) > u16::from(kind.reach) {
-            return false;
-        }
         let radius = i16::from(self.rules.files.max(self.rules.ranks)) - 1;
         let entry = kind.hits[((oy + radius) * (2 * radius + 1) + ox + radius) as usize];
         match entry {
             0 => false,
             HIT_MANY => kind.rays.iter().any(|ray| {
-                if ray.mode == super::betza::Mode::Move {
-                    return false;
-                }
                 let (dx, dy) = (i16::from(ray.dx), i16::from(ray.dy));
                 // The target k steps along the ray.
                 let k = if dx != 0 { ox / dx } else { oy / dy };
-                let first = if ray.leap { 1 } else { 1 + i16::from(ray.skip) };
-                let last = match (ray.leap, ray.range) {
-                    (true, _) => 1,
-                    (false, 0) => k,
-                    (false, n) => i16::from(n),
-                };
-                (first..=last).contains(&k)
+                capture_steps(ray, i32::from(radius)).contains(&i32::from(k))
                     && (dx * k, dy * k) == (ox, oy)
                     && self.ray_reaches(from, ray, k as isize, side, &occupied)
             }),

@@ -610,8 +610,6 @@ pub struct Kind {
     /// Ranks from the last on which it could never move again (0: none; pawn, lance 1,
     /// knight 2).
     pub dead_ranks: u8,
-    /// The farthest its capturing rays reach, in king steps (`u8::MAX`: unlimited).
-    pub reach: u8,
     /// Which capturing ray reaches each offset on the board (in the mover's frame, row by row
     /// from `-radius` to `radius` each way, `radius` one less than the board's longer side):
     /// 0 none, `HIT_MANY` two or more, else the ray's index plus one and, in the high byte,
@@ -622,21 +620,24 @@ pub struct Kind {
 /// A `Kind::hits` entry: two or more rays reach the offset (each is tried).
 pub const HIT_MANY: u16 = u16::MAX;
 
+/// The numbers of steps by which `ray` can capture, on a board whose longer side is
+/// `radius + 1` squares (none for a ray that only moves).
+pub fn capture_steps(ray: &Ray, radius: i32) -> std::ops::RangeInclusive<i32> {
+    match (ray.mode, ray.leap, ray.range) {
+        (betza::Mode::Move, _, _) => std::ops::RangeInclusive::new(1, 0),
+        (_, true, _) => 1..=1,
+        (_, false, 0) => 1 + i32::from(ray.skip)..=radius,
+        (_, false, n) => 1 + i32::from(ray.skip)..=i32::from(n),
+    }
+}
+
 /// The `Kind::hits` table of a kind with `rays`, on a board whose longer side is
 /// `radius + 1` squares.
 fn hit_table(rays: &[Ray], radius: i32) -> Vec<u16> {
     let width = 2 * radius + 1;
     let mut table = vec![0u16; (width * width) as usize];
     for (i, ray) in rays.iter().enumerate() {
-        if ray.mode == betza::Mode::Move {
-            continue;
-        }
-        let (first, last) = match (ray.leap, ray.range) {
-            (true, _) => (1, 1),
-            (false, 0) => (1 + i32::from(ray.skip), radius),
-            (false, n) => (1 + i32::from(ray.skip), i32::from(n)),
-        };
-        for k in first..=last {
+        for k in capture_steps(ray, radius) {
             let (ox, oy) = (i32::from(ray.dx) * k, i32::from(ray.dy) * k);
             if ox.abs() > radius || oy.abs() > radius {
                 break;
@@ -716,19 +717,6 @@ impl Rules {
                 .min()
                 .unwrap_or(0)
                 .min(spec.ranks);
-            let reach = rays
-                .iter()
-                .filter(|r| r.mode != betza::Mode::Move)
-                .map(|r| {
-                    let step = r.dx.unsigned_abs().max(r.dy.unsigned_abs());
-                    match (r.leap, r.range) {
-                        (true, _) => step,
-                        (false, 0) => u8::MAX,
-                        (false, n) => step.saturating_mul(n),
-                    }
-                })
-                .max()
-                .unwrap_or(0);
             let hits = hit_table(&rays, i32::from(spec.files.max(spec.ranks)) - 1);
             kinds.push(Kind {
                 sfen,
@@ -742,7 +730,6 @@ impl Rules {
                 lion: piece.code == "LN",
                 minor: matches!(piece.code, "P" | "GB"),
                 dead_ranks,
-                reach,
                 hits,
             });
         }
