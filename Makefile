@@ -242,7 +242,7 @@ check-weights: ## Refit the weights (9x9's and the small variants') from positio
 TUNED_VARIANTS := microshogi minishogi judkins
 VARIANT_TUNE_RUNS_microshogi := 0:710
 VARIANT_TUNE_RUNS_minishogi := 0:179 100000:389 200000:700 5000:1500 300000:1115 400000:1343
-VARIANT_TUNE_RUNS_judkins := 0:349 10000:900 20000:803 30000:945
+VARIANT_TUNE_RUNS_judkins := 0:349 10000:900 20000:803 30000:945 40000:2525 50000:2484
 VARIANT_WEIGHTS_OUT ?= src/eval/variants
 variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish self-play; about 6 hours on one core; needs make deps)
 	mkdir -p $(TUNE_DIR) $(WEIGHTS_DATA)/variants
@@ -256,7 +256,7 @@ variant-weights-fit: build
 	mkdir -p $(TUNE_DIR)
 	for v in $(TUNED_VARIANTS); do \
 		$(PY) $(UNXZ) $(WEIGHTS_DATA)/variants/$$v.tsv.xz > $(TUNE_DIR)/$$v.txt; \
-		$(BIN) tune --variant $$v --from-scratch --result-weight 0 --l2 0 --epochs 600 \
+		$(BIN) tune --variant $$v --from-scratch --result-weight 0 --l2 0 --epochs 1200 \
 			--note "Made by \`make variant-weights\` from positions/tune/variants/$$v.tsv.xz (docs/tuning.md)." \
 			--out $(VARIANT_WEIGHTS_OUT)/$$v.in $(TUNE_DIR)/$$v.txt || exit 1; done
 
