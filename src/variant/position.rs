@@ -325,7 +325,7 @@ impl VPosition {
     /// The rank distance of a square from `side`'s last rank (0 on the last rank).
     #[inline]
     fn depth(&self, sq: u16, side: Side) -> u8 {
-        let r = sq as usize / self.stride - PAD;
+        let r = self.coords(sq).1;
         if side == 0 {
             r as u8
         } else {
