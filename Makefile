@@ -237,12 +237,16 @@ check-weights: ## Refit the weights (9x9's and the small variants') from positio
 
 # The small variants' evaluations (docs/tuning.md): fairy-stockfish 11.1 plays itself at 20,000
 # nodes a move from 6 random plies, every position written with its score; the fit starts from
-# the hand-set weights and follows those scores alone. Each variant's data are runs of
-# scripts/variant_tune_data.py, SEED:GAMES each (a position's game column is its game's seed).
+# the hand-set weights and follows those scores alone (VARIANT_TUNE_FLAGS_NAME adds flags).
+# Each variant's data are runs of scripts/variant_tune_data.py, SEED:GAMES each (a position's
+# game column is its game's seed).
 TUNED_VARIANTS := microshogi minishogi judkins
 VARIANT_TUNE_RUNS_microshogi := 0:710
 VARIANT_TUNE_RUNS_minishogi := 0:179 100000:389 200000:700 5000:1500 300000:1115 400000:1343
 VARIANT_TUNE_RUNS_judkins := 0:349 10000:900 20000:803 30000:945 40000:2525 50000:2484
+# Judkins is fitted to its quiet positions only (`tune --quiet`: no capture that wins material
+# for the side to move); micro and minishogi to every position (docs/tuning.md).
+VARIANT_TUNE_FLAGS_judkins := --quiet
 VARIANT_WEIGHTS_OUT ?= src/eval/variants
 variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish self-play; about 6 hours on one core; needs make deps)
 	mkdir -p $(TUNE_DIR) $(WEIGHTS_DATA)/variants
@@ -254,11 +258,12 @@ variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockf
 
 variant-weights-fit: build
 	mkdir -p $(TUNE_DIR)
-	for v in $(TUNED_VARIANTS); do \
-		$(PY) $(UNXZ) $(WEIGHTS_DATA)/variants/$$v.tsv.xz > $(TUNE_DIR)/$$v.txt; \
-		$(BIN) tune --variant $$v --from-scratch --result-weight 0 --l2 0 --epochs 1200 \
-			--note "Made by \`make variant-weights\` from positions/tune/variants/$$v.tsv.xz (docs/tuning.md)." \
-			--out $(VARIANT_WEIGHTS_OUT)/$$v.in $(TUNE_DIR)/$$v.txt || exit 1; done
+	$(foreach v,$(TUNED_VARIANTS),\
+		$(PY) $(UNXZ) $(WEIGHTS_DATA)/variants/$(v).tsv.xz > $(TUNE_DIR)/$(v).txt && \
+		$(BIN) tune --variant $(v) --from-scratch --result-weight 0 --l2 0 --epochs 1200 \
+			$(VARIANT_TUNE_FLAGS_$(v)) \
+			--note "Made by \`make variant-weights\` from positions/tune/variants/$(v).tsv.xz (docs/tuning.md)." \
+			--out $(VARIANT_WEIGHTS_OUT)/$(v).in $(TUNE_DIR)/$(v).txt && ) true
 
 variant-weights: variant-weights-fit ## Fit src/eval/variants/ from the committed data in positions/tune/variants/ (seconds), then rebuild
 	$(CARGO) build --release

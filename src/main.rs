@@ -140,6 +140,10 @@ enum Cmd {
         /// other weights keep their start values.
         #[arg(long, value_name = "GROUP")]
         only: Vec<String>,
+        /// Variants: fit only the quiet positions (no capture that wins material by exchange
+        /// for the side to move).
+        #[arg(long)]
+        quiet: bool,
     },
 }
 
@@ -405,6 +409,7 @@ fn main() {
             note,
             only,
             variant,
+            quiet,
         } => {
             let mut text = String::new();
             for f in &data {
@@ -416,6 +421,7 @@ fn main() {
                 learning_rate,
                 l2,
                 only: only.clone(),
+                quiet_only: quiet,
                 ..TuneConfig::default()
             };
             let progress = &mut |e: usize, t: f64, v: f64| {

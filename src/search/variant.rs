@@ -71,6 +71,17 @@ impl VBoard {
         }
     }
 
+    /// Whether the side to move has a legal capture that wins material once the exchange on
+    /// its square is played out (`see_ge`): a position that is not quiet.
+    pub fn has_winning_capture(&mut self) -> bool {
+        let in_check = self.in_check();
+        let mut moves = Vec::new();
+        self.pos.pseudo_board_moves(&mut moves);
+        moves.into_iter().any(|m| {
+            self.is_capture(m) && self.pos.is_legal_given(m, in_check) && self.see_ge(m, 1)
+        })
+    }
+
     /// The position.
     pub fn position(&self) -> &VPosition {
         &self.pos
@@ -682,5 +693,23 @@ mod tests {
         // A king may not take a defended piece.
         let king = "11k/12/12/12/5p6/5g6/5K6/12/12/12/12/12 b - 1";
         assert!(!see(king, "7g7f", 0));
+    }
+
+    #[test]
+    fn a_position_with_a_winning_capture_is_not_quiet() {
+        let quiet = |sfen: &str| {
+            let (pos, history) = start(VariantId::Mini, sfen);
+            let eval = Arc::new(VariantEval::new(pos.rules()));
+            !VBoard::new(pos, &history, eval).has_winning_capture()
+        };
+        assert!(quiet("rbsgk/4p/5/P4/KGSBR b - 1"));
+        // Black's rook takes an undefended gold.
+        assert!(!quiet("4k/5/2g2/5/K1R2 b - 1"));
+        // The pawn it could take is defended by a gold: taking loses the rook.
+        assert!(quiet("4k/2g2/2p2/5/K1R2 b - 1"));
+        // A capture that would leave Black's king in check is no capture: the rook is pinned
+        // by the bishop.
+        assert!(!quiet("2g2/k4/2R2/5/K4 b - 1"));
+        assert!(quiet("2g1b/k4/2R2/5/K4 b - 1"));
     }
 }

@@ -13,8 +13,10 @@
 
 use crate::eval::features::{self, NUM_FEATURES, SCALE};
 use crate::eval::variant::VariantEval;
+use crate::search::variant::VBoard;
 use crate::shogi::Position;
 use crate::variant::{VPosition, VariantId};
+use std::sync::Arc;
 
 /// How to fit.
 #[derive(Clone, Debug)]
@@ -32,6 +34,9 @@ pub struct TuneConfig {
     /// The feature groups to fit, by name (`features::GROUPS`); the others keep their start
     /// values. Empty: every group.
     pub only: Vec<String>,
+    /// Variants: leave out the positions that are not quiet (the side to move has a capture
+    /// that wins material by exchange), as quiescence search would not stand pat in them.
+    pub quiet_only: bool,
 }
 
 impl Default for TuneConfig {
@@ -43,6 +48,7 @@ impl Default for TuneConfig {
             l2: 2e-7,
             validation_every: 10,
             only: Vec::new(),
+            quiet_only: false,
         }
     }
 }
@@ -220,9 +226,15 @@ pub fn tune_variant(
     progress: &mut dyn FnMut(usize, f64, f64),
 ) -> Result<(Vec<i32>, TuneReport), String> {
     let layout = eval.layout();
+    let see_eval = Arc::new(VariantEval::new(id.rules()));
     let samples = read_samples(data, |sfen| {
         let mut pos = VPosition::from_sfen(id, sfen).ok()?;
         if pos.in_check_now() {
+            return None;
+        }
+        if config.quiet_only
+            && VBoard::new(pos.clone(), &[], Arc::clone(&see_eval)).has_winning_capture()
+        {
             return None;
         }
         eval.trace(&pos)
@@ -407,6 +419,31 @@ mod tests {
             ..config
         };
         assert!(tune_variant(id, &eval, &data, &bad, &mut |_, _, _| {}).is_err());
+    }
+
+    #[test]
+    fn a_quiet_fit_leaves_out_the_positions_with_a_winning_capture() {
+        // The second position: Black's rook takes an undefended gold.
+        let mut data = String::new();
+        for game in 0..10 {
+            data.push_str(&format!("4k/5/5/5/K1R2 b - 1\t0.5\t0\t{game}\n"));
+            data.push_str(&format!("4k/5/2g2/5/K1R2 b - 1\t0.5\t900\t{game}\n"));
+        }
+        let id = VariantId::Mini;
+        let eval = VariantEval::hand_set(id.rules());
+        let fit = |quiet_only| {
+            let config = TuneConfig {
+                epochs: 1,
+                quiet_only,
+                ..TuneConfig::default()
+            };
+            tune_variant(id, &eval, &data, &config, &mut |_, _, _| {})
+                .unwrap()
+                .1
+                .positions
+        };
+        assert_eq!(fit(false), 20);
+        assert_eq!(fit(true), 10);
     }
 
     #[test]
