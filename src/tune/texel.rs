@@ -226,7 +226,9 @@ pub fn tune_variant(
     progress: &mut dyn FnMut(usize, f64, f64),
 ) -> Result<(Vec<i32>, TuneReport), String> {
     let layout = eval.layout();
-    let see_eval = Arc::new(VariantEval::new(id.rules()));
+    // The exchanges are valued by the hand-set material, so that which positions are quiet does
+    // not depend on the weights compiled in (the fit must reproduce itself).
+    let see_eval = Arc::new(VariantEval::hand_set(id.rules()));
     let samples = read_samples(data, |sfen| {
         let mut pos = VPosition::from_sfen(id, sfen).ok()?;
         if pos.in_check_now() {
