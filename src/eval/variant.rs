@@ -12,9 +12,11 @@
 //!   and how many pieces other than the royal defend it; each kind the enemy holds in hand by
 //!   how many empty neighbours of the royal the enemy attacks and only the royal defends, and
 //!   by how many squares it could be dropped on with check where only the royal could take it
-//!   (and would stand attacked there); each kind's mobility (the squares it attacks that its
-//!   side does not hold); each attacked piece by whether it is defended, whether its side is
-//!   to move and whether a lesser piece attacks it; and the side to move.
+//!   (and would stand attacked there), these three each twice over: with the attacker to move
+//!   and with the defender to move (a drop game's attack is worth far more to the side that
+//!   plays next); each kind's mobility (the squares it attacks that its side does not hold);
+//!   each attacked piece by whether it is defended, whether its side is to move and whether a
+//!   lesser piece attacks it; and the side to move.
 //!
 //! The weights start hand-set (`hand_set`): material from each kind's mobility on the empty
 //! board (`piece_values`), a piece in hand 30% more, and these form terms:
@@ -188,14 +190,14 @@ impl Layout {
             kinds * files * ranks,
             kinds * span,
             kinds * span,
-            on(ZONE_SQUARES * ZONE_OCCUPANTS * ZONE_COUNTS * ZONE_COUNTS),
+            on(2 * ZONE_SQUARES * ZONE_OCCUPANTS * ZONE_COUNTS * ZONE_COUNTS),
             if rules.drops {
-                on(kinds * DROP_BUCKETS)
+                on(kinds * DROP_BUCKETS * 2)
             } else {
                 0
             },
             if rules.drops {
-                on(kinds * DROP_BUCKETS)
+                on(kinds * DROP_BUCKETS * 2)
             } else {
                 0
             },
@@ -277,20 +279,36 @@ impl Layout {
     /// A square of the king zone (`square`: 0 to 8, in the royal's side's view), what stands
     /// there, and how many enemies attack it and how many of its own pieces other than the
     /// royal defend it.
-    fn zone(&self, square: usize, occupant: usize, attackers: u8, defenders: u8) -> usize {
+    fn zone(
+        &self,
+        square: usize,
+        occupant: usize,
+        attackers: u8,
+        defenders: u8,
+        attacker_to_move: bool,
+    ) -> usize {
         let a = usize::from(attackers).min(ZONE_COUNTS - 1);
         let d = usize::from(defenders).min(ZONE_COUNTS - 1);
+        let square = square + ZONE_SQUARES * usize::from(attacker_to_move);
         self.start(ZONE)
             + ((square * ZONE_OCCUPANTS + occupant) * ZONE_COUNTS + a) * ZONE_COUNTS
             + d
     }
 
-    fn drop_threat(&self, kind: usize, squares: usize) -> usize {
-        self.start(DROP_THREATS) + kind * DROP_BUCKETS + squares.min(DROP_BUCKETS - 1)
+    /// The enemy holds a piece of `kind` in hand against `squares` weak squares next to the
+    /// royal, and is (`attacker_to_move`) or is not the side to move.
+    fn drop_threat(&self, kind: usize, squares: usize, attacker_to_move: bool) -> usize {
+        self.start(DROP_THREATS)
+            + (2 * kind + usize::from(attacker_to_move)) * DROP_BUCKETS
+            + squares.min(DROP_BUCKETS - 1)
     }
 
-    fn drop_check(&self, kind: usize, squares: usize) -> usize {
-        self.start(DROP_CHECKS) + kind * DROP_BUCKETS + squares.min(DROP_BUCKETS - 1)
+    /// The enemy could drop a piece of `kind` to check from `squares` safe squares, and is
+    /// (`attacker_to_move`) or is not the side to move.
+    fn drop_check(&self, kind: usize, squares: usize, attacker_to_move: bool) -> usize {
+        self.start(DROP_CHECKS)
+            + (2 * kind + usize::from(attacker_to_move)) * DROP_BUCKETS
+            + squares.min(DROP_BUCKETS - 1)
     }
 
     fn mobility(&self, kind: usize, squares: u8) -> usize {
@@ -637,7 +655,16 @@ impl VariantEval {
                     };
                     let defenders = attacks[side][i] - royal[side][i];
                     let square = ((dy + 1) * 3 + dx + 1) as usize;
-                    f(l.zone(square, occupant, attacks[them][i], defenders), sign);
+                    f(
+                        l.zone(
+                            square,
+                            occupant,
+                            attacks[them][i],
+                            defenders,
+                            them == to_move,
+                        ),
+                        sign,
+                    );
                     if square != 4 && occupant == 0 && attacks[them][i] > 0 && defenders == 0 {
                         weak += 1;
                     }
@@ -647,7 +674,7 @@ impl VariantEval {
             if self.drops {
                 for k in 0..l.kinds {
                     if pos.in_hand(them, k as u8) > 0 {
-                        f(l.drop_threat(k, weak), sign);
+                        f(l.drop_threat(k, weak, them == to_move), sign);
                         // The squares it would check from where nothing but the royal
                         // could take it, and the royal not either (guarded or away).
                         let mut safe = 0;
@@ -659,7 +686,7 @@ impl VariantEval {
                                 safe += 1;
                             }
                         });
-                        f(l.drop_check(k, safe), sign);
+                        f(l.drop_check(k, safe, them == to_move), sign);
                     }
                 }
             }
@@ -871,15 +898,26 @@ mod tests {
         // 2b, from White's king: a rank forward (down the board) and a file to its left
         // (White's right): the zone's square 2 as White sees it. Empty, one attacker, no
         // defender but the king.
-        assert!(has(l.zone(2, 0, 1, 0), -1), "{trace:?}");
+        assert!(has(l.zone(2, 0, 1, 0, false), -1), "{trace:?}");
         // 1b, straight ahead of White's king (square 1): not attacked.
-        assert!(has(l.zone(1, 0, 0, 0), -1), "{trace:?}");
+        assert!(has(l.zone(1, 0, 0, 0, false), -1), "{trace:?}");
         // Two weak squares, and a gold to drop on them.
-        assert!(has(l.drop_threat(gold, 2), -1), "{trace:?}");
+        assert!(has(l.drop_threat(gold, 2, false), -1), "{trace:?}");
         // The rook reaches 8 squares.
         assert!(has(l.mobility(rook, 8), 1), "{trace:?}");
         // White to move.
         assert!(has(l.start(TEMPO), -1), "{trace:?}");
+
+        // With Black, the attacker, to move, the same attacks count as the mover's threats.
+        let pos = VPosition::from_sfen(id, "4k/5/3R1/5/K4 b G 1").unwrap();
+        let mut trace = Vec::new();
+        eval.features(&pos, &mut |i, c| trace.push((i, c)));
+        let has = |i: usize, c: i32| trace.contains(&(i, c));
+        assert!(has(l.zone(2, 0, 1, 0, true), -1), "{trace:?}");
+        assert!(!has(l.zone(2, 0, 1, 0, false), -1), "{trace:?}");
+        assert!(has(l.drop_threat(gold, 2, true), -1), "{trace:?}");
+        assert!(!has(l.drop_threat(gold, 2, false), -1), "{trace:?}");
+        assert!(has(l.start(TEMPO), 1), "{trace:?}");
     }
 
     #[test]
