@@ -277,8 +277,8 @@ impl Layout {
     }
 
     /// A square of the king zone (`square`: 0 to 8, in the royal's side's view), what stands
-    /// there, and how many enemies attack it and how many of its own pieces other than the
-    /// royal defend it.
+    /// there, how many enemies attack it and how many of its own pieces other than the royal
+    /// defend it, and whether the enemy (`attacker_to_move`) is the side to move.
     fn zone(
         &self,
         square: usize,
