@@ -61,8 +61,9 @@ pub trait SearchBoard: Clone + Send + Sized + 'static {
     /// The most plies quiescence search goes below the horizon (the large variants' long-range
     /// captures would make a full capture search explode).
     const QSEARCH_PLIES: i32;
-    /// The pruning margins' scale, percent (they were tuned for 9x9's evaluation).
-    const MARGIN_PERCENT: i32;
+    /// The pruning margins' scale for this position's evaluation, percent (they were tuned
+    /// for 9x9's).
+    fn margin_percent(&self) -> i32;
 
     /// The sizes of this board's ordering tables.
     fn dims(&self) -> Dims;
@@ -151,7 +152,11 @@ impl SearchBoard for Position {
     type Move = Move;
     type Picker = MovePicker;
     const QSEARCH_PLIES: i32 = i32::MAX;
-    const MARGIN_PERCENT: i32 = 100;
+
+    #[inline(always)]
+    fn margin_percent(&self) -> i32 {
+        100
+    }
 
     #[inline(always)]
     fn dims(&self) -> Dims {

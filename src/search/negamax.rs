@@ -47,13 +47,15 @@ fn tt_cutoff(h: &TtHit, ply: usize, alpha: Value, beta: Value) -> Option<Value> 
     cut.then_some(v)
 }
 
-/// A pruning margin on board `B`'s scale (a constant for each board: 9x9's margins as tuned).
+/// A pruning margin on the scale of `pos`'s evaluation (9x9's margins as tuned: a constant
+/// there, folded away).
 #[inline(always)]
-fn margin<B: SearchBoard>(v: Value) -> Value {
-    if B::MARGIN_PERCENT == 100 {
+fn margin<B: SearchBoard>(pos: &B, v: Value) -> Value {
+    let percent = pos.margin_percent();
+    if percent == 100 {
         v
     } else {
-        v * B::MARGIN_PERCENT / 100
+        v * percent / 100
     }
 }
 
@@ -338,7 +340,7 @@ impl<B: SearchBoard> Searcher<B> {
             // Reverse futility pruning: far above beta near the leaves.
             if self.features.futility
                 && depth <= RFP_MAX_DEPTH
-                && static_eval - margin::<B>(RFP_MARGIN_PER_DEPTH) * (depth - i32::from(improving))
+                && static_eval - margin(pos, RFP_MARGIN_PER_DEPTH) * (depth - i32::from(improving))
                     >= beta
             {
                 return static_eval;
@@ -358,8 +360,8 @@ impl<B: SearchBoard> Searcher<B> {
             if self.features.futility
                 && depth <= RAZOR_MAX_DEPTH
                 && static_eval
-                    + margin::<B>(RAZOR_MARGIN)
-                    + margin::<B>(RAZOR_MARGIN_PER_DEPTH_SQ) * depth * depth
+                    + margin(pos, RAZOR_MARGIN)
+                    + margin(pos, RAZOR_MARGIN_PER_DEPTH_SQ) * depth * depth
                     <= alpha
             {
                 let v = self.qsearch(pos, alpha, alpha + 1, ply, 0);
@@ -375,7 +377,7 @@ impl<B: SearchBoard> Searcher<B> {
             {
                 let r = NMP_BASE_REDUCTION
                     + depth / NMP_DEPTH_DIVISOR
-                    + ((static_eval - beta) / margin::<B>(NMP_EVAL_DIVISOR))
+                    + ((static_eval - beta) / margin(pos, NMP_EVAL_DIVISOR))
                         .min(NMP_EVAL_MAX_PLIES);
                 self.moved[ply] = None;
                 pos.do_null_move();
@@ -478,8 +480,8 @@ impl<B: SearchBoard> Searcher<B> {
                     // Futility: even a good quiet move cannot lift the static eval to alpha.
                     if lmr_depth <= FUTILITY_MAX_DEPTH
                         && static_eval
-                            + margin::<B>(FUTILITY_BASE)
-                            + margin::<B>(FUTILITY_PER_DEPTH) * lmr_depth.max(0)
+                            + margin(pos, FUTILITY_BASE)
+                            + margin(pos, FUTILITY_PER_DEPTH) * lmr_depth.max(0)
                             <= alpha
                     {
                         quiet_count += 1;
@@ -514,7 +516,7 @@ impl<B: SearchBoard> Searcher<B> {
                     && h.value.abs() < MATE_BOUND
                     && ply < CHECK_EXTENSION_PLY_FACTOR * self.root_depth as usize
             }) {
-                let singular_beta = h.value - margin::<B>(SINGULAR_MARGIN_PER_DEPTH) * depth;
+                let singular_beta = h.value - margin(pos, SINGULAR_MARGIN_PER_DEPTH) * depth;
                 self.excluded[ply] = Some(m);
                 let v = self.negamax(
                     pos,
@@ -736,7 +738,7 @@ impl<B: SearchBoard> Searcher<B> {
             if !in_check {
                 // Delta pruning: even winning the victim outright cannot reach alpha.
                 if let Some(gain) = pos.capture_gain(m) {
-                    if stand_pat + gain + margin::<B>(DELTA_MARGIN) < alpha && !B::is_promotion(m) {
+                    if stand_pat + gain + margin(pos, DELTA_MARGIN) < alpha && !B::is_promotion(m) {
                         continue;
                     }
                 }

@@ -42,6 +42,8 @@ pub struct VBoard {
     /// The lion-capture state each pass forgot.
     nulls: Vec<u16>,
     dims: Dims,
+    /// The evaluation's scale for the pruning margins (`VariantEval::margin_percent`).
+    margin_percent: i32,
 }
 
 impl VBoard {
@@ -56,6 +58,7 @@ impl VBoard {
             history.push((pos.key(), p.in_check_now()));
         }
         VBoard {
+            margin_percent: eval.margin_percent(),
             passed: vec![false; history.len()],
             history,
             eval,
@@ -198,12 +201,13 @@ impl SearchBoard for VBoard {
     type Move = VMove;
     type Picker = VPicker;
     const QSEARCH_PLIES: i32 = 6;
-    // The variants' evaluation is cruder than 9x9's and its pawn the same 100: margins a
-    // little over half of 9x9's.
-    const MARGIN_PERCENT: i32 = 60;
 
     fn dims(&self) -> Dims {
         self.dims
+    }
+    #[inline]
+    fn margin_percent(&self) -> i32 {
+        self.margin_percent
     }
     #[inline]
     fn key(&self) -> u64 {
