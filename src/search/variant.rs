@@ -42,8 +42,6 @@ pub struct VBoard {
     /// The lion-capture state each pass forgot.
     nulls: Vec<u16>,
     dims: Dims,
-    /// The evaluation's scale for the pruning margins (`VariantEval::margin_percent`).
-    margin_percent: i32,
 }
 
 impl VBoard {
@@ -58,7 +56,6 @@ impl VBoard {
             history.push((pos.key(), p.in_check_now()));
         }
         VBoard {
-            margin_percent: eval.margin_percent(),
             passed: vec![false; history.len()],
             history,
             eval,
@@ -207,7 +204,7 @@ impl SearchBoard for VBoard {
     }
     #[inline]
     fn margin_percent(&self) -> i32 {
-        self.margin_percent
+        self.eval.margin_percent()
     }
     #[inline]
     fn key(&self) -> u64 {
