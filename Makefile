@@ -243,7 +243,7 @@ check-weights: ## Refit the weights (9x9's and the small variants') from positio
 TUNED_VARIANTS := microshogi minishogi judkins
 VARIANT_TUNE_RUNS_microshogi := 0:710
 VARIANT_TUNE_RUNS_minishogi := 0:179 100000:389 200000:700 5000:1500 300000:1115 400000:1343
-VARIANT_TUNE_RUNS_judkins := 0:349 10000:900 20000:803 30000:945 40000:2525 50000:2484
+VARIANT_TUNE_RUNS_judkins := 0:349 10000:900 20000:803 30000:945 40000:2525 50000:2484 60000:2018
 # Judkins is fitted to its quiet positions only (`tune --quiet`: no capture that wins material
 # for the side to move); micro and minishogi to every position (docs/tuning.md).
 VARIANT_TUNE_FLAGS_judkins := --quiet
