@@ -9,9 +9,9 @@
 //! the evaluation (`eval::variant`, made once per variant and shared), a static exchange
 //! evaluation over the pieces' ordinary moves (least valuable attacker first, lines opening
 //! behind the capturers), the ends of a game by each variant's rules (a captured royal, chu's
-//! bare king, repetitions with perpetual check counted from the first occurrence), and a
-//! capture search that skips the captures that lose material and stops after
-//! `QSEARCH_PLIES` captures (tenjiku's jumping generals would make a full one explode).
+//! bare king, repetitions with perpetual check counted from the first occurrence, none
+//! across a pass), and a capture search that skips the captures that lose material and stops
+//! after `QSEARCH_PLIES` captures (tenjiku's jumping generals would make a full one explode).
 
 use super::board::{Dims, Picker, SearchBoard};
 use super::ordering::OrderingContext;
@@ -320,7 +320,12 @@ impl SearchBoard for VBoard {
         if let Some(verdict) = self.pos.outcome() {
             return Some(as_repetition(verdict, side));
         }
-        let verdict = self.pos.rules().repetition(&self.history, side)?;
+        // Nothing before the last pass can recur.
+        let since = self.passed.iter().rposition(|&p| p).unwrap_or(0);
+        let verdict = self
+            .pos
+            .rules()
+            .search_repetition(&self.history, side, since)?;
         Some(as_repetition(verdict, side))
     }
     #[inline]
@@ -480,6 +485,7 @@ impl Picker<VBoard> for VPicker {
 mod tests {
     use super::*;
     use crate::search::control::SearchControl;
+    use crate::search::params::REPETITION_SCAN_PLIES;
     use crate::search::tt::TranspositionTable;
     use crate::search::{Limits, SearchOptions, SearchResult, Searcher, MATE};
     use crate::variant::VariantId;
@@ -558,6 +564,37 @@ mod tests {
         );
         let r = search(&pos, &history, 2);
         assert!(r.score < MATE - 100);
+    }
+
+    #[test]
+    fn no_repetition_across_a_pass() {
+        // Black's king walks a triangle, one of its moves answered by a pass: the kings stand
+        // where they stood, Black to move, but only because White passed. Before the pass
+        // nothing counts (in minishogi it would lose for Black).
+        let (pos, history) = start(VariantId::Mini, "4k/5/5/5/K4 b - 1");
+        let eval = Arc::new(VariantEval::new(pos.rules()));
+        let mut board = VBoard::new(pos, &history, eval);
+        let mut play = |board: &mut VBoard, text: &str| {
+            let m = board.pos.parse_move(text).unwrap();
+            board.do_move(m);
+        };
+        play(&mut board, "5e5d");
+        board.do_null_move();
+        for text in ["5d4e", "1a1b", "4e5e", "1b1a"] {
+            play(&mut board, text);
+        }
+        assert_eq!(board.key(), board.history[0].0);
+        assert_eq!(board.repetition(REPETITION_SCAN_PLIES), None);
+        // The same walk with White's moves all made: a repetition.
+        let (pos, history) = start(VariantId::Mini, "4k/5/5/5/K4 b - 1");
+        let mut board = VBoard::new(pos, &history, Arc::clone(&board.eval));
+        for text in ["5e5d", "1a1b", "5d5e", "1b1a"] {
+            play(&mut board, text);
+        }
+        assert_eq!(
+            board.repetition(REPETITION_SCAN_PLIES),
+            Some(Repetition::Loss)
+        );
     }
 
     #[test]

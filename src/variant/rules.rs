@@ -772,21 +772,32 @@ impl Rules {
             .map(|i| i as u8)
     }
 
-    /// The verdict on the last position of `history` (each position's key, and whether its
-    /// side to move was in check; `side` is to move in the last), if it repeats an earlier one
-    /// with the same side to move: a loss for the side that checked with every move since
-    /// then, else the variant's rule.
-    /// The search scores a line at its first repetition, as the game would end if it went on
-    /// repeating.
-    pub fn repetition(&self, history: &[(u64, bool)], side: usize) -> Option<Verdict> {
-        self.repeated(history, side, 1)
-    }
-
     /// The game's verdict on the last position of `history` when it is the fourth occurrence
-    /// of a position (the rule of every variant here): as `repetition`, the checks counted
+    /// of a position (the rule of every variant here): as `search_repetition`, the checks counted
     /// since the first occurrence.
     pub fn fourfold_repetition(&self, history: &[(u64, bool)], side: usize) -> Option<Verdict> {
         self.repeated(history, side, 3)
+    }
+
+    /// The verdict a search gives the last position of `history` (each position's key, and
+    /// whether its side to move was in check; `side` is to move in the last), the positions
+    /// before index `since` having been left by a pass (a null move), so that they cannot
+    /// recur: if the position occurred before with the same side to move, a loss for the side
+    /// that checked with every move since then, else the variant's rule. The search scores a
+    /// line at its first repetition, as the game would end if it went on repeating.
+    pub fn search_repetition(
+        &self,
+        history: &[(u64, bool)],
+        side: usize,
+        since: usize,
+    ) -> Option<Verdict> {
+        let n = history.len().checked_sub(1)?;
+        let key = history[n].0;
+        let j = (since..n.saturating_sub(1))
+            .rev()
+            .step_by(2)
+            .find(|&j| history[j].0 == key)?;
+        Some(self.verdict_since(history, side, j))
     }
 
     /// The verdict when the last position of `history` occurred `earlier` times before.
@@ -798,18 +809,25 @@ impl Rules {
             .map(|back| n - back)
             .filter(|&j| history[j].0 == key)
             .nth(earlier - 1)?;
+        Some(self.verdict_since(history, side, j))
+    }
+
+    /// The verdict on a repetition of the last position of `history` (`side` to move), whose
+    /// earliest occurrence counted is at index `j`.
+    fn verdict_since(&self, history: &[(u64, bool)], side: usize, j: usize) -> Verdict {
+        let n = history.len() - 1;
         // After each of the opponent's moves (positions with `side` to move) `side` was in
         // check, or after each of `side`'s.
         let they_checked = (j + 2..=n).step_by(2).all(|k| history[k].1);
         let we_checked = (j + 1..n).step_by(2).all(|k| history[k].1);
-        Some(match (they_checked, we_checked) {
+        match (they_checked, we_checked) {
             (true, false) => Verdict::Loses(1 - side),
             (false, true) => Verdict::Loses(side),
             _ => match self.repetition {
                 Repetition::Draw => Verdict::Draw,
                 Repetition::SenteLoses => Verdict::Loses(0),
             },
-        })
+        }
     }
 
     /// The names a variant is also known by.
@@ -860,25 +878,41 @@ mod tests {
         let chu = VariantId::Chu.rules();
         let mini = VariantId::Mini.rules();
         let no = |keys: &[u64]| keys.iter().map(|&k| (k, false)).collect::<Vec<_>>();
+        let first =
+            |r: &Rules, history: &[(u64, bool)], side| r.search_repetition(history, side, 0);
         // 1 2 3 4 1: Black to move again in the first position (side 0 at both ends).
         let cycle = no(&[1, 2, 3, 4, 1]);
-        assert_eq!(chu.repetition(&cycle, 0), Some(Verdict::Draw));
-        assert_eq!(mini.repetition(&cycle, 0), Some(Verdict::Loses(0)));
-        assert_eq!(mini.repetition(&cycle, 1), Some(Verdict::Loses(0)));
+        assert_eq!(first(chu, &cycle, 0), Some(Verdict::Draw));
+        assert_eq!(first(mini, &cycle, 0), Some(Verdict::Loses(0)));
+        assert_eq!(first(mini, &cycle, 1), Some(Verdict::Loses(0)));
         // A position seen with the other side to move is no repetition.
-        assert_eq!(chu.repetition(&no(&[1, 2, 1]), 0), Some(Verdict::Draw));
-        assert_eq!(chu.repetition(&no(&[1, 2, 3, 1]), 1), None);
-        assert_eq!(chu.repetition(&no(&[1, 2, 3]), 0), None);
+        assert_eq!(first(chu, &no(&[1, 2, 1]), 0), Some(Verdict::Draw));
+        assert_eq!(first(chu, &no(&[1, 2, 3, 1]), 1), None);
+        assert_eq!(first(chu, &no(&[1, 2, 3]), 0), None);
         // White checked after each of its moves (positions 2 and 4 have Black in check).
         let white_checks = [(1, false), (2, false), (3, true), (4, false), (1, true)];
-        assert_eq!(chu.repetition(&white_checks, 0), Some(Verdict::Loses(1)));
+        assert_eq!(first(chu, &white_checks, 0), Some(Verdict::Loses(1)));
         // Black checked with each of its moves (positions 1 and 3, White to move).
         let black_checks = [(1, false), (2, true), (3, false), (4, true), (1, false)];
-        assert_eq!(mini.repetition(&black_checks, 0), Some(Verdict::Loses(0)));
-        assert_eq!(chu.repetition(&black_checks, 0), Some(Verdict::Loses(0)));
+        assert_eq!(first(mini, &black_checks, 0), Some(Verdict::Loses(0)));
+        assert_eq!(first(chu, &black_checks, 0), Some(Verdict::Loses(0)));
         // Both checked throughout: the rule of the variant.
         let both = [(1, true), (2, true), (3, true), (4, true), (1, true)];
-        assert_eq!(chu.repetition(&both, 0), Some(Verdict::Draw));
+        assert_eq!(first(chu, &both, 0), Some(Verdict::Draw));
+    }
+
+    #[test]
+    fn nothing_before_a_pass_recurs() {
+        let mini = VariantId::Mini.rules();
+        let no = |keys: &[u64]| keys.iter().map(|&k| (k, false)).collect::<Vec<_>>();
+        // A pass (null move) reached position 1: position 0 is not repeated by position 4.
+        let line = no(&[1, 2, 3, 4, 1]);
+        assert_eq!(mini.search_repetition(&line, 0, 1), None);
+        assert_eq!(mini.search_repetition(&line, 0, 0), Some(Verdict::Loses(0)));
+        // The position the pass reached counts, and those after it.
+        let line = no(&[9, 1, 2, 3, 4, 1, 2]);
+        assert_eq!(mini.search_repetition(&line, 1, 3), None);
+        assert_eq!(mini.search_repetition(&line, 1, 2), Some(Verdict::Loses(0)));
     }
 
     #[test]
