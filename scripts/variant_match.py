@@ -6,6 +6,7 @@ checked, every move timed.
                      [--byoyomi MS | --nodes N] [--opponent-nodes N] [--random-plies K]
                      [--max-plies P] [--seed S] [--hisha BIN] [--hisha-option NAME=VALUE ...]
                      [--opponent-option NAME=VALUE ...] [--opponent-binary BIN] [--moves FILE]
+                     [--balanced CP]
 
 Opponents: `hachu` (HaChu 0.21 through scripts/hachu_usi.py: chu, dai, tenjiku), `fairy`
 (fairy-stockfish 11.1: micro, mini, judkins), `random` (a uniformly random legal move), `hisha`
@@ -19,6 +20,12 @@ Hisha process: `d` prints the verdict) rules them: no legal move or a royal lost
 king, a fourfold repetition (a draw, a loss for Black in minishogi, a loss for the side that
 checked at every move since the first occurrence), or --max-plies (a draw, counted apart as a
 game cut short: 3000 by default, so that the large games end by their rules).
+
+Openings: the first --random-plies plies (2 by default) are random legal moves, the same for
+both games of a pair of colours; --seed gives other ones. Some of them decide the game (a piece
+left hanging, a king laid open), and then each engine wins the pair's game in which it has the
+good side. With --balanced CP (micro, mini, judkins), an opening is drawn again until
+fairy-stockfish, searching it to depth 12, scores it within CP centipawns of even.
 
 A move that is not legal, a move later than the byoyomi plus --tolerance ms (counted against the
 engine's own clock: the runner's time from sending `go` to reading `bestmove`), a crash or a
@@ -42,6 +49,8 @@ from usi_client import HISHA, UsiClient, startpos
 from variant_games import Referee, SHOGIOPS, FSF_NAMES, FSF
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Hisha's names of the variants fairy-stockfish plays, and fairy-stockfish's.
+FSF_VARIANTS = {"microshogi": "micro", "minishogi": "minishogi", "judkins": "judkins"}
 
 
 class HishaReferee:
@@ -157,6 +166,26 @@ def play(variant, players, referee, judge, args, rng, moves):
     return None, len(moves), None, longest
 
 
+def balanced_opening(rng, referee, evaluator, plies, bound):
+    """Random openings of `plies` plies from `rng` until one that `evaluator` (fairy-stockfish)
+    scores within `bound` centipawns of even at depth 12."""
+    for _ in range(1000):
+        moves = []
+        while len(moves) < plies:
+            legal = referee.legal(moves)
+            if not legal:
+                break
+            moves.append(rng.choice(sorted(legal)))
+        if len(moves) < plies:
+            continue
+        evaluator.new_game()
+        evaluator.position(startpos(moves))
+        score = evaluator.go("depth 12").score
+        if score is not None and abs(score) <= bound:
+            return moves
+    raise RuntimeError(f"no opening within {bound} cp in 1000 tries")
+
+
 def elo(score):
     score = min(max(score, 1e-3), 1 - 1e-3)
     return -400 * math.log10(1 / score - 1)
@@ -181,7 +210,11 @@ def main():
     ap.add_argument("--hisha-option", action="append")
     ap.add_argument("--opponent-option", action="append")
     ap.add_argument("--moves", help="write each game's moves to this file")
+    ap.add_argument("--balanced", type=int, metavar="CP",
+                    help="only openings fairy-stockfish scores within CP centipawns of even")
     args = ap.parse_args()
+    if args.balanced is not None and args.variant not in FSF_VARIANTS:
+        ap.error("--balanced needs a variant fairy-stockfish plays: " + ", ".join(FSF_VARIANTS))
     if not args.byoyomi and not args.nodes:
         args.byoyomi = 1000
     mine = f"byoyomi {args.byoyomi}" if args.byoyomi else f"nodes {args.nodes}"
@@ -201,10 +234,17 @@ def main():
     lengths = []
     cut = 0
     record = open(args.moves, "w") if args.moves else None
+    evaluator = None
+    if args.balanced is not None:
+        evaluator = UsiClient([FSF], {"UCI_Variant": FSF_VARIANTS[args.variant], "Hash": 64},
+                              quiet=True)
+    opening = []
     for g in range(args.games):
         hisha_black = g % 2 == 0
         # Both colours of a pair share their opening moves; --seed gives other openings.
         rng = random.Random(g // 2 if args.seed == 0 else f"{args.seed}:{g // 2}")
+        if evaluator and g % 2 == 0:
+            opening = balanced_opening(rng, referee, evaluator, args.random_plies, args.balanced)
         try:
             me = UsiClient([args.hisha], {"USI_Variant": args.variant, **options(args.hisha_option)},
                            quiet=True)
@@ -214,7 +254,7 @@ def main():
             sys.exit(2)
         players = [me, them] if hisha_black else [them, me]
         names = ["hisha", them_name] if hisha_black else [them_name, "hisha"]
-        moves = []
+        moves = list(opening) if evaluator else []
         args.go = [mine, theirs] if hisha_black else [theirs, mine]
         args.hisha_side = 0 if hisha_black else 1
         try:
@@ -282,6 +322,8 @@ def main():
             print(f"  {d}")
     referee.close()
     judge.close()
+    if evaluator:
+        evaluator.quit()
     if record:
         record.close()
     sys.exit(1 if faults["hisha"] or faults.get("runner") else 0)
