@@ -574,7 +574,7 @@ mod tests {
         let (pos, history) = start(VariantId::Mini, "4k/5/5/5/K4 b - 1");
         let eval = Arc::new(VariantEval::new(pos.rules()));
         let mut board = VBoard::new(pos, &history, eval);
-        let mut play = |board: &mut VBoard, text: &str| {
+        let play = |board: &mut VBoard, text: &str| {
             let m = board.pos.parse_move(text).unwrap();
             board.do_move(m);
         };
