@@ -773,8 +773,8 @@ impl Rules {
     }
 
     /// The game's verdict on the last position of `history` when it is the fourth occurrence
-    /// of a position (the rule of every variant here): as `search_repetition`, the checks counted
-    /// since the first occurrence.
+    /// of a position (the rule of every variant here): as `search_repetition`, the checks
+    /// counted since the first occurrence.
     pub fn fourfold_repetition(&self, history: &[(u64, bool)], side: usize) -> Option<Verdict> {
         self.repeated(history, side, 3)
     }
