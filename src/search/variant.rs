@@ -36,11 +36,10 @@ pub struct VBoard {
     /// move was in check (by Betza's rays for the positions of the line, which see every check
     /// but the special pieces' rarer ones).
     history: Vec<(u64, bool)>,
-    /// Whether each position of `history` was reached by a pass (null move).
-    passed: Vec<bool>,
     undos: Vec<Undo>,
-    /// The lion-capture state each pass forgot.
-    nulls: Vec<u16>,
+    /// Each pass (null move) on the line: the index in `history` of the position it reached,
+    /// and the lion-capture state it forgot.
+    passes: Vec<(usize, u16)>,
     dims: Dims,
 }
 
@@ -56,11 +55,10 @@ impl VBoard {
             history.push((pos.key(), p.in_check_now()));
         }
         VBoard {
-            passed: vec![false; history.len()],
             history,
             eval,
             undos: Vec::new(),
-            nulls: Vec::new(),
+            passes: Vec::new(),
             dims: Dims {
                 cells,
                 origins: cells + kinds,
@@ -227,29 +225,27 @@ impl SearchBoard for VBoard {
         self.undos.push(undo);
         let check = self.pos.in_check(self.pos.side());
         self.history.push((self.pos.key(), check));
-        self.passed.push(false);
     }
     fn undo_move(&mut self, m: VMove) {
         self.history.pop();
-        self.passed.pop();
         let undo = self.undos.pop().expect("a move to take back");
         self.pos.unmake(m, undo);
     }
     fn do_null_move(&mut self) {
         let saved = self.pos.make_null();
-        self.nulls.push(saved);
         self.history.push((self.pos.key(), false));
-        self.passed.push(true);
+        self.passes.push((self.history.len() - 1, saved));
     }
     fn undo_null_move(&mut self) {
         self.history.pop();
-        self.passed.pop();
-        let saved = self.nulls.pop().expect("a pass to take back");
+        let (_, saved) = self.passes.pop().expect("a pass to take back");
         self.pos.unmake_null(saved);
     }
     #[inline]
     fn may_pass(&self) -> bool {
-        !self.passed.last().copied().unwrap_or(false)
+        self.passes
+            .last()
+            .is_none_or(|&(i, _)| i + 1 != self.history.len())
     }
     fn gives_check(&mut self, m: VMove) -> bool {
         let undo = self.pos.make(m);
@@ -321,7 +317,7 @@ impl SearchBoard for VBoard {
             return Some(as_repetition(verdict, side));
         }
         // Nothing before the last pass can recur.
-        let since = self.passed.iter().rposition(|&p| p).unwrap_or(0);
+        let since = self.passes.last().map_or(0, |&(i, _)| i);
         let verdict = self
             .pos
             .rules()

@@ -780,11 +780,12 @@ impl Rules {
     }
 
     /// The verdict a search gives the last position of `history` (each position's key, and
-    /// whether its side to move was in check; `side` is to move in the last), the positions
-    /// before index `since` having been left by a pass (a null move), so that they cannot
-    /// recur: if the position occurred before with the same side to move, a loss for the side
-    /// that checked with every move since then, else the variant's rule. The search scores a
-    /// line at its first repetition, as the game would end if it went on repeating.
+    /// whether its side to move was in check; `side` is to move in the last), compared with
+    /// the positions from index `since` on only (a search gives the position its last null
+    /// move reached: nothing before it can recur): if it occurred there before with the same
+    /// side to move, a loss for the side that checked with every move since then, else the
+    /// variant's rule. The search scores a line at its first repetition, as the game would end
+    /// if it went on repeating.
     pub fn search_repetition(
         &self,
         history: &[(u64, bool)],
