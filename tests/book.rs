@@ -27,7 +27,7 @@ fn the_book_covers_every_written_line() {
                 "{m} missing at {}",
                 pos.to_sfen()
             );
-            pos.do_move(m);
+            pos.make_move(m);
         }
         count += 1;
     }
@@ -57,7 +57,7 @@ fn the_opening_suite_is_legal_and_distinct() {
             moves.len()
         );
         for m in &moves {
-            pos.do_move(*m);
+            pos.make_move(*m);
         }
         assert!(
             seen.insert(pos.key()),

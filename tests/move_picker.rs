@@ -91,9 +91,9 @@ fn picker_perft(
     }
     let mut n = 0;
     for m in seen {
-        pos.do_move(m);
+        pos.make_move(m);
         n += picker_perft(pos, depth - 1, rng, history, elsewhere);
-        pos.undo_move(m);
+        pos.unmake_move(m);
     }
     n
 }
@@ -169,7 +169,7 @@ fn single_move_legality_agrees_with_generation() {
         children.extend(first.iter().map(|&m| Some(m)));
         for child in children {
             if let Some(m) = child {
-                pos.do_move(m);
+                pos.make_move(m);
             }
             let mut legal = MoveList::new();
             let mut all = MoveList::new();
@@ -195,7 +195,7 @@ fn single_move_legality_agrees_with_generation() {
                 }
             }
             if let Some(m) = child {
-                pos.undo_move(m);
+                pos.unmake_move(m);
             }
         }
     }

@@ -223,14 +223,14 @@ fn random_games_are_self_consistent() {
             let us = p.side_to_move();
             for &m in list.iter() {
                 let gives = p.gives_check(m);
-                p.do_move(m);
+                p.make_move(m);
                 let king = p.king_square(us).expect("both kings on board");
                 assert!(
                     !p.is_attacked(king, !us, p.occupied()),
                     "{m} leaves the king in check in {sfen}"
                 );
                 assert_eq!(gives, p.in_check(), "gives_check wrong for {m} in {sfen}");
-                p.undo_move(m);
+                p.unmake_move(m);
                 assert_eq!(p.key(), key);
             }
             assert_eq!(p.to_sfen(), sfen);
@@ -246,7 +246,7 @@ fn random_games_are_self_consistent() {
                 list[rng.gen_range(0..list.len())]
             };
             assert!(is_legal(&p, m));
-            p.do_move(m);
+            p.make_move(m);
             positions += 1;
         }
     }

@@ -746,7 +746,7 @@ fn variant_legal(id: hisha::variant::VariantId, sfen: Option<&str>, moves: &[&st
     };
     for m in moves {
         let mv = pos.parse_move(m).unwrap();
-        pos.make(mv);
+        pos.make_move(mv);
     }
     pos.legal_moves()
         .into_iter()

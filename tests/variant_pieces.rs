@@ -1544,12 +1544,12 @@ fn the_lion_dog_captures_up_to_two_along_a_line_and_promotes() {
     // The triple move takes both pawns; unmaking it puts them back.
     let before = pos.to_sfen();
     let m = pos.parse_move("9i9h9g9f+").unwrap();
-    let undo = pos.make(m);
+    let undo = pos.make_move(m);
     assert_eq!(
         pos.to_sfen(),
         "15k1/17/17/17/17/8+Z8/17/17/17/17/17/17/17/17/17/17/1K15 w - 2"
     );
-    pos.unmake(m, undo);
+    pos.unmake_move(m, undo);
     assert_eq!(pos.to_sfen(), before);
 }
 
@@ -1567,10 +1567,10 @@ fn promotion_by_capture_is_compulsory_and_happens_once() {
     assert!(!moves.contains(&"9i9h".to_owned()), "compulsory");
     assert!(moves_from(&mut pos, "17q").contains(&"17q17p".to_owned()));
     let m = pos.parse_move("9i9h+").unwrap();
-    pos.make(m);
+    pos.make_move(m);
     assert!(pos.to_sfen().contains("+E'"), "{}", pos.to_sfen());
     let m = pos.parse_move("17p17q").unwrap();
-    pos.make(m);
+    pos.make_move(m);
     let lion = moves_from(&mut pos, "9h");
     assert!(lion.iter().all(|m| !m.ends_with('+')), "{lion:?}");
     // A lone lion, counted as lishogi counts (docs/variants.md): 24 squares and the 64 paths
@@ -1675,11 +1675,11 @@ fn play_and_take_back(pos: &mut VPosition, text: &str, check: impl Fn(&VPosition
     let m = pos
         .parse_move(text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
-    let undo = pos.make(m);
+    let undo = pos.make_move(m);
     let again = VPosition::from_sfen(VariantId::Tenjiku, &pos.to_sfen()).unwrap();
     assert_eq!(pos.key(), again.key(), "{text}: key");
     check(pos);
-    pos.unmake(m, undo);
+    pos.unmake_move(m, undo);
     assert_eq!((pos.to_sfen(), pos.key()), before, "{text}: taken back");
 }
 

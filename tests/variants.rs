@@ -145,7 +145,7 @@ fn every_variant_plays_complete_games_against_itself() {
                         .expect("a move when there are legal moves")
                 };
                 assert!(legal.contains(&m));
-                pos.make(m);
+                pos.make_move(m);
                 history.push((pos.key(), pos.in_check_now()));
                 // The incremental key is the key of the position read afresh.
                 let again = VPosition::from_sfen(id, &pos.to_sfen()).unwrap();
@@ -185,8 +185,8 @@ fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
                 if ply % 25 == 0 {
                     let before = (pos.to_sfen(), pos.key());
                     for &m in &legal {
-                        let u = pos.make(m);
-                        pos.unmake(m, u);
+                        let u = pos.make_move(m);
+                        pos.unmake_move(m, u);
                         assert_eq!((pos.to_sfen(), pos.key()), before, "{}", pos.move_text(m));
                     }
                 }
@@ -206,7 +206,7 @@ fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
                 } else {
                     legal[next() % legal.len()]
                 };
-                pos.make(m);
+                pos.make_move(m);
                 plies += 1;
                 let again = VPosition::from_sfen(id, &pos.to_sfen()).unwrap();
                 assert_eq!(again.key(), pos.key(), "{id:?}: {}", pos.to_sfen());

@@ -102,7 +102,7 @@ fn legal_reply(id: VariantId, moves: &[String], reply: &str) -> String {
     let mut pos = VPosition::start(id);
     for m in moves {
         let m = pos.parse_move(m).unwrap();
-        pos.make(m);
+        pos.make_move(m);
     }
     let usi = from_xboard(reply, n).unwrap_or_else(|| panic!("unreadable move {reply}"));
     assert!(pos.parse_move(&usi).is_ok(), "{reply} ({usi}) is not legal");
@@ -233,7 +233,7 @@ fn a_lion_passes_with_the_null_move() {
     let mut pos = VPosition::start(VariantId::Chu);
     for m in moves {
         let m = pos.parse_move(m).unwrap();
-        pos.make(m);
+        pos.make_move(m);
     }
     let pass = pos.pass_move().expect("the lion can pass");
     let played = [
@@ -296,7 +296,7 @@ fn setboard_starts_the_game_from_a_fen() {
     x.send("go");
     let next = x.expect_move(5000);
     let mut pos = pos.clone();
-    pos.make(m);
+    pos.make_move(m);
     assert!(
         pos.parse_move(&from_xboard(&next, 12).unwrap()).is_ok(),
         "{next}"

@@ -70,7 +70,7 @@ pub fn build(
         let mut pos = start;
         for m in moves {
             add_move(&mut nodes, &pos, m);
-            pos.do_move(m);
+            pos.make_move(m);
         }
         nodes.entry(pos.key()).or_insert_with(|| leaf(&pos));
         ends.push(pos);
@@ -84,7 +84,7 @@ pub fn build(
             let (best, _, _) = search(&mut searcher, &tt, &pos, config.nodes);
             let Some(m) = best else { break };
             add_move(&mut nodes, &pos, m);
-            pos.do_move(m);
+            pos.make_move(m);
             nodes.entry(pos.key()).or_insert_with(|| leaf(&pos));
         }
     }
@@ -129,7 +129,7 @@ pub fn build(
         let (best, score, own_depth) = node.searched.unwrap_or((None, 0, 0));
         let mut pos = node.pos.clone();
         for &(m, count) in &node.children {
-            pos.do_move(m);
+            pos.make_move(m);
             let v = -values.get(&pos.key()).copied().unwrap_or(0);
             let child = nodes.get(&pos.key());
             let reply = child
@@ -138,7 +138,7 @@ pub fn build(
             let depth = child
                 .and_then(|c| c.searched)
                 .map_or(0, |(_, _, d)| d as i32 + 1);
-            pos.undo_move(m);
+            pos.unmake_move(m);
             book.add(
                 &node.pos,
                 BookMove {
@@ -234,9 +234,9 @@ fn value(
     };
     let mut pos = node.pos.clone();
     for &(m, _) in &node.children {
-        pos.do_move(m);
+        pos.make_move(m);
         let v = -value(nodes, pos.key(), values, path);
-        pos.undo_move(m);
+        pos.unmake_move(m);
         best = best.max(v);
     }
     path.pop();
@@ -249,9 +249,9 @@ fn best_child(node: &Node, values: &HashMap<u64, i32>) -> Option<Move> {
     let mut pos = node.pos.clone();
     let mut best: Option<(i32, Move)> = None;
     for &(m, _) in &node.children {
-        pos.do_move(m);
+        pos.make_move(m);
         let v = -values.get(&pos.key()).copied().unwrap_or(0);
-        pos.undo_move(m);
+        pos.unmake_move(m);
         if best.is_none_or(|(b, _)| v > b) {
             best = Some((v, m));
         }
@@ -297,7 +297,7 @@ mod tests {
         let mut pos = start.clone();
         for m in ["7g7f", "3c3d", "2g2f"] {
             let mv = crate::shogi::parse_usi_move(&pos, m).unwrap();
-            pos.do_move(mv);
+            pos.make_move(mv);
         }
         assert_eq!(book.probe(&pos).map(<[BookMove]>::len), Some(1));
         // The value of a book move is the negated value of the position it leads to: the best

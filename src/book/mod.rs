@@ -266,13 +266,13 @@ fn parse_move_line(pos: &mut Position, line: &str) -> Option<BookMove> {
     let value = number(fields.next(), 0)?.clamp(-1_000_000, 1_000_000) as i32;
     let depth = number(fields.next(), 0)?.clamp(0, 10_000) as i32;
     let count = number(fields.next(), 1)?.max(0) as u64;
-    pos.do_move(mv);
+    pos.make_move(mv);
     let ponder = if reply == "none" {
         None
     } else {
         parse_usi_move(pos, reply)
     };
-    pos.undo_move(mv);
+    pos.unmake_move(mv);
     Some(BookMove {
         mv,
         ponder,
@@ -378,7 +378,7 @@ mod tests {
         let mut pos = start.clone();
         for m in ["7g7f", "3c3d"] {
             let mv = parse_usi_move(&pos, m).unwrap();
-            pos.do_move(mv);
+            pos.make_move(mv);
         }
         assert_eq!(book.probe(&pos).unwrap()[0].value, 40);
         assert!(book

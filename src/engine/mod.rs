@@ -214,7 +214,7 @@ impl Engine {
             let m = pos
                 .parse_move(text)
                 .map_err(|e| format!("illegal move (move {} of the list): {e}", i + 1))?;
-            pos.make(m);
+            pos.make_move(m);
             keys.push((pos.key(), pos.in_check_now()));
         }
         self.variant = Some(VariantGame {
@@ -415,7 +415,7 @@ fn variant_line(root: &VPosition, line: &[crate::variant::VMove]) -> Vec<String>
     line.iter()
         .map(|&m| {
             let text = pos.move_text(m);
-            pos.make(m);
+            pos.make_move(m);
             text
         })
         .collect()
@@ -491,7 +491,7 @@ impl UsiEngine for Engine {
                     pos.to_sfen()
                 ));
             };
-            pos.do_move(m);
+            pos.make_move(m);
         }
         self.position = pos;
         Ok(())

@@ -74,13 +74,13 @@ pub trait SearchBoard: Clone + Send + Sized + 'static {
     /// Whether the side to move is in check.
     fn in_check(&self) -> bool;
     /// Makes `m`, a legal move.
-    fn do_move(&mut self, m: Self::Move);
+    fn make_move(&mut self, m: Self::Move);
     /// Takes back `m`, the last move made.
-    fn undo_move(&mut self, m: Self::Move);
+    fn unmake_move(&mut self, m: Self::Move);
     /// Passes (null-move pruning); never in check.
-    fn do_null_move(&mut self);
+    fn make_null_move(&mut self);
     /// Takes back the pass.
-    fn undo_null_move(&mut self);
+    fn unmake_null_move(&mut self);
     /// Whether a pass may be tried here: a real move came before it.
     fn may_pass(&self) -> bool;
     /// Whether `m` gives check.
@@ -175,20 +175,20 @@ impl SearchBoard for Position {
         Position::in_check(self)
     }
     #[inline(always)]
-    fn do_move(&mut self, m: Move) {
-        Position::do_move(self, m)
+    fn make_move(&mut self, m: Move) {
+        Position::make_move(self, m)
     }
     #[inline(always)]
-    fn undo_move(&mut self, m: Move) {
-        Position::undo_move(self, m)
+    fn unmake_move(&mut self, m: Move) {
+        Position::unmake_move(self, m)
     }
     #[inline(always)]
-    fn do_null_move(&mut self) {
-        Position::do_null_move(self)
+    fn make_null_move(&mut self) {
+        Position::make_null_move(self)
     }
     #[inline(always)]
-    fn undo_null_move(&mut self) {
-        Position::undo_null_move(self)
+    fn unmake_null_move(&mut self) {
+        Position::unmake_null_move(self)
     }
     #[inline(always)]
     fn may_pass(&self) -> bool {

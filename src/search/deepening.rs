@@ -192,7 +192,7 @@ impl<B: SearchBoard> Searcher<B> {
         self.wait_for_stop_if_needed();
         let best = &self.root_moves[0];
         let ponder = best.pv.get(1).copied().or_else(|| {
-            pos.do_move(best.mv);
+            pos.make_move(best.mv);
             let reply = self
                 .tt
                 .probe(pos.key())
@@ -202,7 +202,7 @@ impl<B: SearchBoard> Searcher<B> {
                         .into_iter()
                         .find(|&m| B::encode(m) == code)
                 });
-            pos.undo_move(best.mv);
+            pos.unmake_move(best.mv);
             reply
         });
         SearchResult {

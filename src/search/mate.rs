@@ -63,9 +63,9 @@ impl MateSearch<'_> {
             .filter(|&m| pos.gives_check(m))
             .collect();
         for m in checks {
-            pos.do_move(m);
+            pos.make_move(m);
             let line = self.and_node(pos, depth - 1);
-            pos.undo_move(m);
+            pos.unmake_move(m);
             if let Some(mut line) = line {
                 line.insert(0, m);
                 return Some(line);
@@ -97,9 +97,9 @@ impl MateSearch<'_> {
         }
         let mut longest: Option<Vec<Move>> = None;
         for &m in list.iter() {
-            pos.do_move(m);
+            pos.make_move(m);
             let line = self.or_node(pos, depth - 1);
-            pos.undo_move(m);
+            pos.unmake_move(m);
             match line {
                 None => return None,
                 Some(mut l) => {

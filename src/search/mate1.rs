@@ -163,9 +163,9 @@ pub fn mate_in_one(pos: &mut Position) -> Option<Move> {
 
 /// Whether playing `m` (legal) leaves the opponent in check with no legal move.
 fn mates(pos: &mut Position, m: Move) -> bool {
-    pos.do_move(m);
+    pos.make_move(m);
     let mated = pos.in_check() && !king_can_step(pos) && !has_legal_move(pos);
-    pos.undo_move(m);
+    pos.unmake_move(m);
     mated
 }
 

@@ -72,9 +72,9 @@ pub fn mate_in_three(pos: &mut Position, budget: u32, max_escapes: u32) -> Optio
         if !is_legal_search_move(pos, m) || !pos.gives_check(m) {
             continue;
         }
-        pos.do_move(m);
+        pos.make_move(m);
         let mated = every_reply_mated(pos, &mut left);
-        pos.undo_move(m);
+        pos.unmake_move(m);
         match mated {
             Some(true) => return Some(m),
             Some(false) => {}
@@ -96,9 +96,9 @@ fn every_reply_mated(pos: &mut Position, left: &mut u32) -> Option<bool> {
     }
     for &r in replies.iter() {
         *left -= 1;
-        pos.do_move(r);
+        pos.make_move(r);
         let mated = mate_in_one(pos).is_some();
-        pos.undo_move(r);
+        pos.unmake_move(r);
         if !mated {
             return Some(false);
         }
@@ -116,34 +116,34 @@ mod tests {
     /// legal move after which the defender has no legal move (a pawn drop excluded by the
     /// generator, which never offers a mating pawn drop).
     fn brute_mates_in_three(pos: &mut Position, m: Move) -> bool {
-        pos.do_move(m);
+        pos.make_move(m);
         let mut ok = pos.in_check();
         if ok {
             let mut replies = MoveList::new();
             generate_legal(pos, &mut replies);
             for &r in replies.iter() {
-                pos.do_move(r);
+                pos.make_move(r);
                 let mut ours = MoveList::new();
                 generate_legal(pos, &mut ours);
                 let mut found = false;
                 for &x in ours.iter() {
-                    pos.do_move(x);
+                    pos.make_move(x);
                     if pos.in_check() && !has_legal_move(pos) {
                         found = true;
                     }
-                    pos.undo_move(x);
+                    pos.unmake_move(x);
                     if found {
                         break;
                     }
                 }
-                pos.undo_move(r);
+                pos.unmake_move(r);
                 if !found {
                     ok = false;
                     break;
                 }
             }
         }
-        pos.undo_move(m);
+        pos.unmake_move(m);
         ok
     }
 
@@ -174,9 +174,9 @@ mod tests {
                     beyond_one += 1;
                     // With no budget only a check with no reply at all can be answered.
                     if let Some(m0) = mate_in_three(pos, 0, 8) {
-                        pos.do_move(m0);
+                        pos.make_move(m0);
                         assert!(!has_legal_move(pos), "{m0} has a reply");
-                        pos.undo_move(m0);
+                        pos.unmake_move(m0);
                     }
                 }
             }

@@ -174,7 +174,7 @@ impl<B: SearchBoard> Searcher<B> {
         for i in self.pv_index..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.moved[0] = Some(pos.moved_piece(m));
-            pos.do_move(m);
+            pos.make_move(m);
             let extension = i32::from(pos.in_check());
             let new_depth = depth - 1 + extension;
             let score = if i == self.pv_index {
@@ -187,7 +187,7 @@ impl<B: SearchBoard> Searcher<B> {
                     s
                 }
             };
-            pos.undo_move(m);
+            pos.unmake_move(m);
             if self.aborted {
                 return best;
             }
@@ -380,9 +380,9 @@ impl<B: SearchBoard> Searcher<B> {
                     + ((static_eval - beta) / margin(pos, NMP_EVAL_DIVISOR))
                         .min(NMP_EVAL_MAX_PLIES);
                 self.moved[ply] = None;
-                pos.do_null_move();
+                pos.make_null_move();
                 let v = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-                pos.undo_null_move();
+                pos.unmake_null_move();
                 if self.aborted {
                     return 0;
                 }
@@ -539,7 +539,7 @@ impl<B: SearchBoard> Searcher<B> {
             let moved = pos.moved_piece(m);
             let captured = pos.captured_kind(m).filter(|_| capture);
             self.moved[ply] = Some(moved);
-            pos.do_move(m);
+            pos.make_move(m);
             self.tt.prefetch(pos.key());
             if self.features.check_extension
                 && safe_check
@@ -586,7 +586,7 @@ impl<B: SearchBoard> Searcher<B> {
                     s
                 }
             };
-            pos.undo_move(m);
+            pos.unmake_move(m);
             if self.aborted {
                 return 0;
             }
@@ -747,10 +747,10 @@ impl<B: SearchBoard> Searcher<B> {
                 // dropped piece (with drops, a distant check has a dozen interpositions).
                 continue;
             }
-            pos.do_move(m);
+            pos.make_move(m);
             self.tt.prefetch(pos.key());
             let score = -self.qsearch(pos, -beta, -alpha, ply + 1, qdepth - 1);
-            pos.undo_move(m);
+            pos.unmake_move(m);
             if self.aborted {
                 return 0;
             }

@@ -220,26 +220,26 @@ impl SearchBoard for VBoard {
     fn in_check(&self) -> bool {
         self.history.last().is_some_and(|h| h.1)
     }
-    fn do_move(&mut self, m: VMove) {
-        let undo = self.pos.make(m);
+    fn make_move(&mut self, m: VMove) {
+        let undo = self.pos.make_move(m);
         self.undos.push(undo);
         let check = self.pos.in_check(self.pos.side());
         self.history.push((self.pos.key(), check));
     }
-    fn undo_move(&mut self, m: VMove) {
+    fn unmake_move(&mut self, m: VMove) {
         self.history.pop();
         let undo = self.undos.pop().expect("a move to take back");
-        self.pos.unmake(m, undo);
+        self.pos.unmake_move(m, undo);
     }
-    fn do_null_move(&mut self) {
-        let saved = self.pos.make_null();
+    fn make_null_move(&mut self) {
+        let saved = self.pos.make_null_move();
         self.history.push((self.pos.key(), false));
         self.passes.push((self.history.len() - 1, saved));
     }
-    fn undo_null_move(&mut self) {
+    fn unmake_null_move(&mut self) {
         self.history.pop();
         let (_, saved) = self.passes.pop().expect("a pass to take back");
-        self.pos.unmake_null(saved);
+        self.pos.unmake_null_move(saved);
     }
     #[inline]
     fn may_pass(&self) -> bool {
@@ -248,9 +248,9 @@ impl SearchBoard for VBoard {
             .is_none_or(|&(i, _)| i + 1 != self.history.len())
     }
     fn gives_check(&mut self, m: VMove) -> bool {
-        let undo = self.pos.make(m);
+        let undo = self.pos.make_move(m);
         let check = self.pos.in_check(self.pos.side());
-        self.pos.unmake(m, undo);
+        self.pos.unmake_move(m, undo);
         check
     }
     #[inline]
@@ -297,9 +297,9 @@ impl SearchBoard for VBoard {
         if swap <= 0 {
             return true;
         }
-        let undo = self.pos.make(m);
+        let undo = self.pos.make_move(m);
         let result = self.exchange_holds(m.to, swap);
-        self.pos.unmake(m, undo);
+        self.pos.unmake_move(m, undo);
         result
     }
     #[inline]
@@ -520,7 +520,7 @@ mod tests {
         // stalemates, which loses too).
         let (mut pos, history) = start(VariantId::Mini, "4k/5/4P/5/K4 b G 1");
         let r = search(&pos, &history, 3);
-        pos.make(r.best.unwrap());
+        pos.make_move(r.best.unwrap());
         assert!(pos.legal_moves().is_empty());
         assert!(r.score >= MATE - 2);
     }
@@ -535,7 +535,7 @@ mod tests {
         let (mut pos, mut history) = start(id, sfen);
         for text in moves {
             let m = pos.parse_move(text).unwrap();
-            pos.make(m);
+            pos.make_move(m);
             history.push((pos.key(), pos.in_check_now()));
         }
         (pos, history)
@@ -572,10 +572,10 @@ mod tests {
         let mut board = VBoard::new(pos, &history, eval);
         let play = |board: &mut VBoard, text: &str| {
             let m = board.pos.parse_move(text).unwrap();
-            board.do_move(m);
+            board.make_move(m);
         };
         play(&mut board, "5e5d");
-        board.do_null_move();
+        board.make_null_move();
         for text in ["5d4e", "1a1b", "4e5e", "1b1a"] {
             play(&mut board, text);
         }
@@ -600,12 +600,12 @@ mod tests {
         let mut board = VBoard::new(pos.clone(), &history, eval);
         let before = (board.key(), board.history.len());
         for m in board.root_moves(false) {
-            board.do_move(m);
+            board.make_move(m);
             assert!(board.may_pass());
-            board.do_null_move();
+            board.make_null_move();
             assert!(!board.may_pass());
-            board.undo_null_move();
-            board.undo_move(m);
+            board.unmake_null_move();
+            board.unmake_move(m);
             assert_eq!((board.key(), board.history.len()), before);
         }
         // Every legal move has a table code, and few share one.
@@ -666,7 +666,7 @@ mod tests {
                     assert_eq!(handed, legal, "{}", board.pos.to_sfen());
                 }
                 let m = legal[rng as usize % legal.len()];
-                board.do_move(m);
+                board.make_move(m);
             }
             assert!(checks > 0, "{}: no position in check", id.rules().name);
         }

@@ -117,7 +117,7 @@ pub fn parse_position_spec(spec: &str) -> Option<(Position, Vec<Move>)> {
     let mut played = Vec::new();
     for text in moves.split_whitespace() {
         let m = parse_usi_move(&pos, text)?;
-        pos.do_move(m);
+        pos.make_move(m);
         played.push(m);
     }
     Some((start, played))
@@ -399,7 +399,7 @@ pub(crate) fn walk_random_games(
             }
             visit(&mut pos);
             let m = list.as_slice()[rng.gen_range(0..list.len())];
-            pos.do_move(m);
+            pos.make_move(m);
         }
     }
 }
@@ -424,11 +424,11 @@ mod tests {
                 if !m.is_drop() && pos.piece_on(m.to()).is_some() {
                     continue;
                 }
-                pos.do_move(m);
+                pos.make_move(m);
                 if pos.in_check() {
                     expected.push(m);
                 }
-                pos.undo_move(m);
+                pos.unmake_move(m);
             }
             let mut got = MoveList::new();
             generate_quiet_checks(pos, &mut got);

@@ -17,9 +17,9 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     }
     let mut nodes = 0;
     for &m in list.iter() {
-        pos.do_move(m);
+        pos.make_move(m);
         nodes += perft(pos, depth - 1);
-        pos.undo_move(m);
+        pos.unmake_move(m);
     }
     nodes
 }
@@ -30,9 +30,9 @@ pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     generate_all(pos, &mut list);
     list.iter()
         .map(|&m| {
-            pos.do_move(m);
+            pos.make_move(m);
             let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
-            pos.undo_move(m);
+            pos.unmake_move(m);
             (m, n)
         })
         .collect()
@@ -56,9 +56,9 @@ pub fn perft_divide_until(
         generate_all(pos, &mut list);
         let mut nodes = 0;
         for &m in list.iter() {
-            pos.do_move(m);
+            pos.make_move(m);
             let n = count(pos, depth - 1, stop);
-            pos.undo_move(m);
+            pos.unmake_move(m);
             nodes += n?;
         }
         Some(nodes)
@@ -67,9 +67,9 @@ pub fn perft_divide_until(
     generate_all(pos, &mut list);
     let mut split = Vec::with_capacity(list.len());
     for &m in list.iter() {
-        pos.do_move(m);
+        pos.make_move(m);
         let n = count(pos, depth.max(1) - 1, stop);
-        pos.undo_move(m);
+        pos.unmake_move(m);
         split.push((m, n?));
     }
     Some(split)

@@ -552,7 +552,7 @@ impl Position {
     }
 
     /// Plays `m`, which must be legal in this position.
-    pub fn do_move(&mut self, m: Move) {
+    pub fn make_move(&mut self, m: Move) {
         let us = self.side;
         let them = !us;
         let mut st = self.state;
@@ -606,7 +606,7 @@ impl Position {
     }
 
     /// Takes back `m`, which must be the last move played.
-    pub fn undo_move(&mut self, m: Move) {
+    pub fn unmake_move(&mut self, m: Move) {
         let them = self.side;
         let us = !them;
         match m.kind() {
@@ -633,7 +633,7 @@ impl Position {
     }
 
     /// Passes the turn (for null-move pruning). The side to move must not be in check.
-    pub fn do_null_move(&mut self) {
+    pub fn make_null_move(&mut self) {
         debug_assert!(!self.in_check());
         self.history.push(self.state);
         self.state.board_key ^= zobrist::side_key();
@@ -646,7 +646,7 @@ impl Position {
     }
 
     /// Takes back a null move.
-    pub fn undo_null_move(&mut self) {
+    pub fn unmake_null_move(&mut self) {
         self.side = !self.side;
         self.ply -= 1;
         self.state = self.history.pop().expect("undo without a null move");

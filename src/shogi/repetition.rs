@@ -84,7 +84,7 @@ mod tests {
         let mut list = MoveList::new();
         generate_all(pos, &mut list);
         let m = *list.iter().find(|m| m.to_string() == usi).expect(usi);
-        pos.do_move(m);
+        pos.make_move(m);
     }
 
     #[test]

@@ -114,7 +114,7 @@ impl Adjudication {
 pub fn parse_opening(line: &str) -> Option<Position> {
     let (mut pos, moves) = parse_position_spec(line)?;
     for m in moves {
-        pos.do_move(m);
+        pos.make_move(m);
     }
     Some(pos)
 }
@@ -138,7 +138,7 @@ fn play_game(
             break;
         }
         let m = list.as_slice()[rng.gen_range(0..list.len())];
-        pos.do_move(m);
+        pos.make_move(m);
     }
     let mut adjudication = Adjudication::new(config.adjudicate);
     let mut adjudicated = false;
@@ -183,7 +183,7 @@ fn play_game(
             adjudicated = true;
             break result;
         }
-        pos.do_move(m);
+        pos.make_move(m);
         plies += 1;
     };
     GameRecord {

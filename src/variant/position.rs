@@ -802,7 +802,7 @@ impl VPosition {
     // Make and unmake
 
     /// Plays a move (which must come from `legal_moves`).
-    pub fn make(&mut self, m: VMove) -> Undo {
+    pub fn make_move(&mut self, m: VMove) -> Undo {
         let side = self.side;
         let undo = Undo {
             moved: if m.drop > 0 {
@@ -906,8 +906,8 @@ impl VPosition {
     }
 
     /// Passes the move to the other side (the search's null move); returns what
-    /// `unmake_null` needs.
-    pub fn make_null(&mut self) -> u16 {
+    /// `unmake_null_move` needs.
+    pub fn make_null_move(&mut self) -> u16 {
         let lion_capture = self.lion_capture;
         self.set_lion_capture(NO_SQUARE);
         self.side ^= 1;
@@ -916,8 +916,8 @@ impl VPosition {
         lion_capture
     }
 
-    /// Takes back `make_null`, which returned `lion_capture`.
-    pub fn unmake_null(&mut self, lion_capture: u16) {
+    /// Takes back `make_null_move`, which returned `lion_capture`.
+    pub fn unmake_null_move(&mut self, lion_capture: u16) {
         self.key ^= self.zobrist.side;
         self.side ^= 1;
         self.ply -= 1;
@@ -931,7 +931,7 @@ impl VPosition {
     }
 
     /// Takes back `m`, played with `make`, which returned `undo`.
-    pub fn unmake(&mut self, m: VMove, undo: Undo) {
+    pub fn unmake_move(&mut self, m: VMove, undo: Undo) {
         self.side ^= 1;
         self.ply -= 1;
         let side = self.side;
@@ -1341,7 +1341,7 @@ impl VPosition {
             return true;
         }
         let side = self.side;
-        let u = self.make(m);
+        let u = self.make_move(m);
         let mut ok = !self.in_check(side);
         if ok && m.drop > 0 && self.rules.shogi_drop_rules {
             let kind = &self.rules.kinds[m.drop as usize - 1];
@@ -1350,7 +1350,7 @@ impl VPosition {
                 ok = self.has_legal_reply();
             }
         }
-        self.unmake(m, u);
+        self.unmake_move(m, u);
         ok
     }
 
@@ -1380,9 +1380,9 @@ impl VPosition {
         self.pseudo_moves(&mut moves);
         let side = self.side;
         moves.into_iter().any(|m| {
-            let u = self.make(m);
+            let u = self.make_move(m);
             let ok = !self.in_check(side);
-            self.unmake(m, u);
+            self.unmake_move(m, u);
             ok
         })
     }
@@ -1915,9 +1915,9 @@ pub fn perft(pos: &mut VPosition, depth: u32) -> u64 {
     }
     let mut n = 0;
     for m in moves {
-        let u = pos.make(m);
+        let u = pos.make_move(m);
         n += perft(pos, depth - 1);
-        pos.unmake(m, u);
+        pos.unmake_move(m, u);
     }
     n
 }
@@ -1939,9 +1939,9 @@ pub fn perft_divide_until(
             return None;
         }
         let text = pos.move_text(m);
-        let u = pos.make(m);
+        let u = pos.make_move(m);
         let n = perft(pos, depth.saturating_sub(1));
-        pos.unmake(m, u);
+        pos.unmake_move(m, u);
         split.push((text, n));
     }
     Some(split)
@@ -1992,7 +1992,7 @@ mod tests {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                pos.make(moves[(seed % moves.len() as u64) as usize]);
+                pos.make_move(moves[(seed % moves.len() as u64) as usize]);
             }
         }
         // Dai dai's promoted knight (Q3NAD) reaches the squares two steps away both by its
@@ -2029,11 +2029,11 @@ mod tests {
         // Chu: a lion's capture that limits the next move (lion trading) is forgotten by a pass.
         let mut pos = VPosition::start(VariantId::Chu);
         let (key, sfen) = (pos.key(), pos.to_sfen());
-        let saved = pos.make_null();
+        let saved = pos.make_null_move();
         assert_eq!(pos.side(), 1);
         assert_ne!(pos.key(), key);
         assert_eq!(pos.to_sfen().split_whitespace().nth(1), Some("w"));
-        pos.unmake_null(saved);
+        pos.unmake_null_move(saved);
         assert_eq!((pos.key(), pos.to_sfen()), (key, sfen));
     }
 
@@ -2084,15 +2084,15 @@ mod tests {
                 let m = moves[(seed >> 33) as usize % moves.len()];
                 let before = (pos.to_sfen(), pos.key());
                 for &n in &moves {
-                    let u = pos.make(n);
+                    let u = pos.make_move(n);
                     let again = VPosition::from_sfen(v, &pos.to_sfen());
                     if let Ok(again) = again {
                         assert_eq!(again.key(), pos.key(), "{v:?}: key after {}", pos.to_sfen());
                     }
-                    pos.unmake(n, u);
+                    pos.unmake_move(n, u);
                     assert_eq!((pos.to_sfen(), pos.key()), before);
                 }
-                pos.make(m);
+                pos.make_move(m);
             }
         }
     }
@@ -2143,7 +2143,7 @@ mod tests {
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
-            pos.make(legal[rng as usize % legal.len()]);
+            pos.make_move(legal[rng as usize % legal.len()]);
         }
     }
 
@@ -2197,9 +2197,9 @@ mod tests {
                     let mut named = Vec::new();
                     pos.for_each_drop_check(side, kind, king, &mut |sq| named.push(sq));
                     for m in drops {
-                        let undo = pos.make(m);
+                        let undo = pos.make_move(m);
                         let check = pos.in_check(1 - side);
-                        pos.unmake(m, undo);
+                        pos.unmake_move(m, undo);
                         assert_eq!(check, named.contains(&m.to), "{}", pos.to_sfen());
                         checks += usize::from(check);
                     }

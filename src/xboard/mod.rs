@@ -271,7 +271,7 @@ impl<E: UsiEngine> Session<'_, E> {
         };
         for text in &self.moves {
             let m = pos.parse_move(text).ok()?;
-            pos.make(m);
+            pos.make_move(m);
         }
         Some(pos)
     }

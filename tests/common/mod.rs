@@ -42,7 +42,7 @@ pub fn play(pos: &mut Position, usi: &str) -> Move {
         .iter()
         .find(|m| m.to_string() == usi)
         .unwrap_or_else(|| panic!("{usi} is not legal in {}", pos.to_sfen()));
-    pos.do_move(m);
+    pos.make_move(m);
     m
 }
 
