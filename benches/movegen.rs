@@ -50,7 +50,7 @@ fn perft_bench(c: &mut Criterion) {
 
 fn search_bench(c: &mut Criterion) {
     use hisha::search::tt::TranspositionTable;
-    use hisha::search::{Limits, SearchControl, SearchOptions, Searcher};
+    use hisha::search::{Limits, SearchControl, SearchOptions, Searcher, ShogiBoard};
     use std::sync::Arc;
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
@@ -65,9 +65,9 @@ fn search_bench(c: &mut Criterion) {
         b.iter(|| {
             tt.clear();
             searcher.new_game();
-            let mut pos = Position::from_sfen(sfen).unwrap();
+            let mut board = ShogiBoard::new(Position::from_sfen(sfen).unwrap());
             searcher
-                .search(&mut pos, &limits, &SearchOptions::default(), &mut |_| {})
+                .search(&mut board, &limits, &SearchOptions::default(), &mut |_| {})
                 .nodes
         })
     });

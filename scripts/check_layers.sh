@@ -19,16 +19,17 @@ check() {
     done
 }
 
-check variant ""
-check shogi "bitboard" # bitboard!, the macro of shogi/bitboard.rs, is exported at the crate root
-check eval "shogi variant"
-check search "eval shogi variant"
+check color.rs ""
+check variant "color"
+check shogi "color bitboard" # bitboard!, the macro of shogi/bitboard.rs, is exported at the crate root
+check eval "color shogi variant"
+check search "color eval shogi variant"
 check usi "search"
 check xboard "usi search variant"
 check bench.rs "search shogi"
 check book "search shogi"
-check tune "search eval shogi variant"
-check engine "usi bench book search eval shogi variant"
+check tune "color search eval shogi variant"
+check engine "color usi bench book search eval shogi variant"
 
 # usi/ uses only the search's plain data types (what a go asks for).
 if grep -rn 'crate::search' usi | grep -v 'crate::search::{Limits, MateLimit}'; then

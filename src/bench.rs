@@ -6,7 +6,7 @@
 //! signature is the search's, whatever the engine's settings.
 
 use crate::search::tt::TranspositionTable;
-use crate::search::{Limits, SearchControl, SearchOptions, Searcher};
+use crate::search::{Limits, SearchControl, SearchOptions, Searcher, ShogiBoard};
 use crate::shogi::Position;
 use std::sync::Arc;
 use std::time::Instant;
@@ -59,8 +59,8 @@ pub fn run(depth: u32, control: Arc<SearchControl>, line: &mut dyn FnMut(String)
         }
         tt.clear();
         searcher.new_game();
-        let mut pos = Position::from_sfen(sfen).expect("bench positions are valid");
-        let r = searcher.search(&mut pos, &limits, &options, &mut |_| {});
+        let pos = Position::from_sfen(sfen).expect("bench positions are valid");
+        let r = searcher.search(&mut ShogiBoard::new(pos), &limits, &options, &mut |_| {});
         total += r.nodes;
         let best = r.best.map_or("resign".to_string(), |m| m.to_string());
         line(format!(

@@ -21,6 +21,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod color;
 pub mod engine;
 pub mod eval;
 pub mod search;

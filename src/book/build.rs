@@ -12,7 +12,7 @@
 
 use super::{Book, BookMove};
 use crate::search::tt::TranspositionTable;
-use crate::search::{Limits, SearchControl, SearchOptions, Searcher, MATE_BOUND};
+use crate::search::{Limits, SearchControl, SearchOptions, Searcher, ShogiBoard, MATE_BOUND};
 use crate::shogi::{parse_position_spec, Move, Position};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -196,8 +196,8 @@ fn search(
         nodes: Some(nodes),
         ..Limits::default()
     };
-    let mut pos = pos.clone();
-    let r = searcher.search(&mut pos, &limits, &SearchOptions::default(), &mut |_| {});
+    let mut board = ShogiBoard::new(pos.clone());
+    let r = searcher.search(&mut board, &limits, &SearchOptions::default(), &mut |_| {});
     (r.best, r.score.clamp(-MATE_BOUND, MATE_BOUND), r.depth)
 }
 

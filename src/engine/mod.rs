@@ -6,16 +6,18 @@ mod options;
 
 use crate::book::{choose, Book, BookPolicy};
 use crate::eval::variant::VariantEval;
+use crate::eval::{Weights, WEIGHTS};
 use crate::search::mate::{mate_search, MateOutcome};
 use crate::search::params::SEARCH_STACK_BYTES;
 use crate::search::tt::TranspositionTable;
 use crate::search::variant::VBoard;
+use crate::search::ShogiBoard;
 use crate::search::{
     Limits, MateLimit, Score, SearchControl, SearchEvent, SearchInfo, SearchOptions, Searcher,
     MATE_BOUND,
 };
 use crate::shogi::perft::perft_divide_until;
-use crate::shogi::{generate_all, parse_usi_move, Color, MoveList, Position};
+use crate::shogi::{generate_all, parse_usi_move, Color, EnteringKingRule, MoveList, Position};
 use crate::usi::options::UsiOption;
 use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, GameEnd, InfoLine, UsiScore};
 use crate::usi::UsiEngine;
@@ -37,9 +39,13 @@ pub struct Settings {
     pub ponder: bool,
     /// Eval_Off: the evaluation groups switched off, as given.
     pub eval_off: String,
-    /// What every search is given: Threads, MultiPV, MoveOverhead, EnteringKingRule, Contempt,
-    /// the `Search_*` switches, and the weights less the groups named by Eval_Off.
+    /// What every search is given: Threads, MultiPV, MoveOverhead, Contempt and the `Search_*`
+    /// switches.
     pub search: SearchOptions,
+    /// EnteringKingRule: the 9x9 game's declaration rule.
+    pub entering_king_rule: EnteringKingRule,
+    /// The 9x9 evaluation's weights, less the groups named by Eval_Off.
+    pub weights: Arc<Weights>,
     /// USI_OwnBook: whether to play from the book.
     pub own_book: bool,
     /// BookFile: the book's path, `built_in` (the book compiled into the binary) or `no_book`.
@@ -69,6 +75,8 @@ impl Default for Settings {
             ponder: false,
             eval_off: String::new(),
             search: SearchOptions::default(),
+            entering_king_rule: EnteringKingRule::default(),
+            weights: Arc::new(WEIGHTS),
             own_book: true,
             book_file: BUILT_IN_BOOK.to_string(),
             book_moves: 16,
@@ -530,7 +538,11 @@ impl UsiEngine for Engine {
             return Ok(());
         }
         let ponder = limits.ponder;
-        let mut pos = self.position.clone();
+        let mut pos = ShogiBoard::with_rules(
+            self.position.clone(),
+            self.settings.weights.clone(),
+            self.settings.entering_king_rule,
+        );
         let options = self.settings.search.clone();
         // Resign a position lost by force, but never while pondering or analysing.
         let allow_resign = !limits.ponder && !limits.infinite;
@@ -546,7 +558,7 @@ impl UsiEngine for Engine {
                     let _ = events.send(EngineEvent::Info(line));
                 }
             };
-            let root = pos.clone();
+            let root = pos.position().clone();
             let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 searchers
                     .shogi

@@ -142,10 +142,10 @@ pub(super) static OPTIONS: &[EngineOption] = &[
         setter: Setter::Combo {
             vars: || EnteringKingRule::ALL.iter().map(|(_, n)| *n).collect(),
             alias: |_| None,
-            get: |s| s.search.entering_king_rule.name(),
+            get: |s| s.entering_king_rule.name(),
             set: |e, name| {
                 if let Some(rule) = EnteringKingRule::from_name(name) {
-                    e.settings.search.entering_king_rule = rule;
+                    e.settings.entering_king_rule = rule;
                 }
             },
         },
@@ -162,7 +162,7 @@ pub(super) static OPTIONS: &[EngineOption] = &[
             get: |s| s.eval_off.clone(),
             set: |e, groups| {
                 let weights = weights_without(groups)?;
-                e.settings.search.weights = Arc::new(*weights);
+                e.settings.weights = Arc::new(*weights);
                 e.settings.eval_off = groups.to_string();
                 // Stored static evaluations were made with the old weights.
                 e.tt.clear();

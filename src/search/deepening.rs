@@ -8,7 +8,6 @@ use super::result::{Score, SearchEvent, SearchInfo, SearchResult, INFINITE, MATE
 use super::time;
 use super::{RootMove, SearchOptions, Searcher};
 use crate::eval::Value;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 impl<B: SearchBoard> Searcher<B> {
@@ -28,7 +27,6 @@ impl<B: SearchBoard> Searcher<B> {
         self.move_overhead_ms = options.move_overhead_ms;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.killers = [[None; 2]; MAX_PLY + 2];
-        self.entering_king_rule = options.entering_king_rule;
         if pos.dims() != self.dims {
             self.size_tables(pos.dims());
         }
@@ -37,8 +35,8 @@ impl<B: SearchBoard> Searcher<B> {
         // continuation pruning).
         self.features.continuation &= self.continuation.available();
         self.contempt = options.contempt;
-        if !Arc::ptr_eq(&self.weights, &options.weights) {
-            self.weights = options.weights.clone();
+        if pos.evaluation_id() != self.evaluation_id {
+            self.evaluation_id = pos.evaluation_id();
             self.eval_cache.fill((0, 0));
         }
         if self.helper_id == 0 {
@@ -52,7 +50,11 @@ impl<B: SearchBoard> Searcher<B> {
         // Root moves, restricted by `searchmoves`. The search leaves out the non-promotions
         // that promoting always beats (bishop, rook, pawn), but a move the user names is
         // searched.
-        let list = pos.root_moves(!limits.searchmoves.is_empty());
+        let list = if limits.searchmoves.is_empty() {
+            pos.root_moves()
+        } else {
+            pos.legal_moves()
+        };
         self.root_moves = list
             .into_iter()
             .filter(|&m| {
@@ -71,7 +73,7 @@ impl<B: SearchBoard> Searcher<B> {
             return SearchResult::immediate(None, -MATE);
         }
         // A winning declaration needs no search (but still waits for stop/ponderhit).
-        match pos.declaration(self.entering_king_rule) {
+        match pos.declaration() {
             Some(Declare::Win) => {
                 self.wait_for_stop_if_needed();
                 return SearchResult {
@@ -197,11 +199,7 @@ impl<B: SearchBoard> Searcher<B> {
                 .tt
                 .probe(pos.key())
                 .and_then(|h| h.mv)
-                .and_then(|code| {
-                    pos.root_moves(false)
-                        .into_iter()
-                        .find(|&m| B::encode(m) == code)
-                });
+                .and_then(|code| pos.root_moves().into_iter().find(|&m| B::encode(m) == code));
             pos.unmake_move(best.mv);
             reply
         });

@@ -2,9 +2,7 @@
 //! and the search) and the standing options of every search.
 
 use super::params::{Features, DEFAULT_MOVE_OVERHEAD_MS};
-use crate::eval::{Value, Weights, WEIGHTS};
-use crate::shogi::EnteringKingRule;
-use std::sync::Arc;
+use crate::eval::Value;
 
 /// Limits of one search. Every field left at its default means "no limit of this kind".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -56,7 +54,8 @@ pub enum MateLimit {
     Infinite,
 }
 
-/// Search settings that are not per-move limits.
+/// Search settings that are not per-move limits. What belongs to a game's rules or evaluation
+/// (9x9's weights and entering-king rule) is the board's (`SearchBoard`).
 #[derive(Clone, Debug)]
 pub struct SearchOptions {
     /// Lines to report (1 = normal play).
@@ -65,14 +64,10 @@ pub struct SearchOptions {
     pub move_overhead_ms: u64,
     /// Search threads (Lazy SMP): this one plus `threads - 1` helpers sharing the table.
     pub threads: usize,
-    /// The entering-king rule the game is played under.
-    pub entering_king_rule: EnteringKingRule,
     /// Techniques switched on.
     pub features: Features,
     /// How much worse than 0 a draw is for the side searching, centipawns.
     pub contempt: Value,
-    /// The evaluation's weights (the learned ones, or with groups switched off).
-    pub weights: Arc<Weights>,
 }
 
 impl Default for SearchOptions {
@@ -81,10 +76,8 @@ impl Default for SearchOptions {
             multipv: 1,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             threads: 1,
-            entering_king_rule: EnteringKingRule::default(),
             features: Features::default(),
             contempt: 0,
-            weights: Arc::new(WEIGHTS),
         }
     }
 }

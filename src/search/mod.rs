@@ -6,15 +6,15 @@
 //! budget runs out, or when its depth limit is reached; while pondering or in `go infinite` it
 //! then waits for `stop`/`ponderhit` before returning, because USI forbids an early `bestmove`.
 //!
-//! The search is generic over the board (`board::SearchBoard`): 9x9 shogi's `Position` and the
-//! variants' `variant::VBoard` go through the same code, monomorphised for each.
+//! The search is generic over the board (`board::SearchBoard`): 9x9 shogi's `shogi::ShogiBoard`
+//! and the variants' `variant::VBoard` go through the same code, monomorphised for each.
 //!
 //! This file holds one search thread's state (`Searcher`); the rest is one job a file: `board`
-//! (what the search needs of a board),
+//! (what the search needs of a board, the traits alone), `shogi` and `variant` (the boards),
 //! `limits` (what a search is asked), `result` (what it answers), `control` (the flags it shares
 //! while it runs), `smp` (Lazy SMP threads), `deepening` (iterative deepening at the root),
-//! `negamax` (the tree search and quiescence), `move_picker`, `ordering` and `see` (move
-//! ordering), `time` (the clock), `tt` (the transposition table), `params` (tuned constants),
+//! `negamax` (the tree search and quiescence), `ordering` (the history tables every board
+//! orders by), `move_picker` and `see` (9x9's staged picker and static exchange), `time` (the clock), `tt` (the transposition table), `params` (tuned constants),
 //! and the mate searches: `mate1` and `mate3` (short mates near the leaves) and `mate` (the
 //! proof search behind `go mate`).
 
@@ -31,13 +31,13 @@ pub mod ordering;
 pub mod params;
 pub mod result;
 pub mod see;
+pub mod shogi;
 mod smp;
 pub mod time;
 pub mod tt;
 pub mod variant;
 
-use crate::eval::{Value, Weights, WEIGHTS};
-use crate::shogi::{EnteringKingRule, Position};
+use crate::eval::Value;
 pub use board::{Dims, SearchBoard};
 pub use control::SearchControl;
 pub use limits::{Limits, MateLimit, SearchOptions};
@@ -46,6 +46,7 @@ pub use mate3::mate_in_three;
 pub use params::Features;
 use params::*;
 pub use result::{Score, SearchEvent, SearchInfo, SearchResult, INFINITE, MATE, MATE_BOUND};
+pub use shogi::ShogiBoard;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
@@ -72,7 +73,7 @@ fn lmr_table() -> [[i32; 64]; 64] {
 
 /// One search thread's state for board `B` (9x9 shogi by default): tables that persist between
 /// searches of a game, and counters.
-pub struct Searcher<B: SearchBoard = Position> {
+pub struct Searcher<B: SearchBoard = ShogiBoard> {
     tt: Arc<TranspositionTable>,
     control: Arc<SearchControl>,
     /// The board the ordering tables are sized for.
@@ -98,22 +99,21 @@ pub struct Searcher<B: SearchBoard = Position> {
     evals: [Value; MAX_PLY + 2],
     /// Recent static evaluations by position key (quiescence nodes repeat across iterations).
     eval_cache: Box<[(u64, Value)]>,
-    /// The weights the cached evaluations were made with.
-    weights: Arc<Weights>,
+    /// The evaluation the cached evaluations were made with (`SearchBoard::evaluation_id`).
+    evaluation_id: usize,
     /// The move left out at each ply by a singular-extension search.
     excluded: [Option<B::Move>; MAX_PLY + 2],
     pv: Vec<[Option<B::Move>; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     root_moves: Vec<RootMove<B::Move>>,
     pv_index: usize,
-    entering_king_rule: EnteringKingRule,
     features: Features,
     contempt: Value,
     lmr: Box<[[i32; 64]; 64]>,
     /// 0 for the main thread; helpers are numbered from 1 and never report.
     helper_id: usize,
     /// Who is to move at the root and the overhead, to rebuild the budget on `ponderhit`.
-    root_side: crate::shogi::Color,
+    root_side: crate::color::Color,
     move_overhead_ms: u64,
     /// Lazy SMP helpers, kept between searches so their histories carry over.
     helpers: Vec<Searcher<B>>,
@@ -151,17 +151,16 @@ impl<B: SearchBoard> Searcher<B> {
             evals: [tt::EVAL_NONE; MAX_PLY + 2],
             excluded: [None; MAX_PLY + 2],
             eval_cache: vec![(0, 0); EVAL_CACHE_ENTRIES].into_boxed_slice(),
-            weights: Arc::new(WEIGHTS),
+            evaluation_id: 0,
             pv: vec![[None; MAX_PLY + 2]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
             root_moves: Vec::new(),
             pv_index: 0,
-            entering_king_rule: EnteringKingRule::default(),
             features: Features::default(),
             contempt: 0,
             lmr: Box::new(lmr_table()),
             helper_id: 0,
-            root_side: crate::shogi::Color::Black,
+            root_side: crate::color::Color::Black,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             helpers: Vec::new(),
         }

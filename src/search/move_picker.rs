@@ -11,12 +11,14 @@
 //! The picker is not an `Iterator` because the position is lent to it on each call; walking it
 //! at every node yields exactly the moves of `generate_legal` (tests/move_picker.rs).
 
-use super::board::Picker;
-use super::ordering::{is_capture, pick_next, score_move, OrderingContext};
+use super::ordering::{pick_next, History, OrderingContext};
+use super::params::CAPTURE_HISTORY_ORDER_DIVISOR;
 use super::see::see_ge;
+use crate::color::Color;
+use crate::eval::PIECE_VALUE;
 use crate::shogi::{
     generate_captures, generate_legal, generate_quiet_checks, generate_quiets,
-    is_legal_search_move, Move, MoveList, Position, StackList,
+    is_legal_search_move, Move, MoveList, PieceKind, Position, StackList,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,7 +125,7 @@ impl MovePicker {
     }
 
     #[inline(always)]
-    fn next_move(&mut self, pos: &Position, ordering: &OrderingContext) -> Option<Move> {
+    pub(super) fn next_move(&mut self, pos: &Position, ordering: &OrderingContext) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -139,7 +141,7 @@ impl MovePicker {
                 Stage::GenerateCaptures => {
                     generate_captures(pos, &mut self.moves);
                     for &m in self.moves.iter() {
-                        self.scores.push(ordering.capture_score(pos, m));
+                        self.scores.push(capture_score(ordering, pos, m));
                     }
                     self.index = 0;
                     self.stage = Stage::GoodCaptures;
@@ -182,7 +184,10 @@ impl MovePicker {
                     // Sort once by (score, move): quiet lists are long and usually walked far.
                     let mut keys = StackList::<u64>::new();
                     for &m in self.moves.iter() {
-                        let mut score = ordering.quiet_score(pos, m);
+                        let mut score =
+                            ordering.quiet_score(pos.side_to_move(), history_squares(m), || {
+                                moved_piece(pos, m)
+                            });
                         if m.is_promotion() {
                             score += QUIET_PROMOTION_BONUS;
                         }
@@ -237,7 +242,7 @@ impl MovePicker {
                     let killers = [self.killers[0], self.killers[1]];
                     for &m in self.moves.iter() {
                         self.scores
-                            .push(score_move(pos, m, None, &killers, ordering.history));
+                            .push(score_move(pos, m, &killers, ordering.history));
                     }
                     self.index = 0;
                     self.stage = Stage::Evasions;
@@ -256,29 +261,88 @@ impl MovePicker {
     }
 }
 
-impl Picker<Position> for MovePicker {
-    #[inline(always)]
-    fn main(pos: &mut Position, tt_move: Option<u16>, refutations: [Option<Move>; 3]) -> Self {
-        MovePicker::new(pos, tt_move.and_then(Move::from_raw), refutations)
-    }
+/// Index of a coloured piece kind, 0..28.
+#[inline(always)]
+pub fn piece_index(c: Color, kind: PieceKind) -> usize {
+    c.index() * 14 + kind.index()
+}
 
-    #[inline(always)]
-    fn quiescence(pos: &mut Position, tt_move: Option<u16>, checks: bool) -> Self {
-        let tt_move = tt_move.and_then(Move::from_raw);
-        if checks {
-            MovePicker::quiescence_with_checks(pos, tt_move)
+/// The piece index and destination of `m` as it stands after the move (promotion included).
+#[inline(always)]
+pub fn moved_piece(pos: &Position, m: Move) -> (usize, usize) {
+    let us = pos.side_to_move();
+    let kind = if m.is_drop() {
+        m.drop_kind()
+    } else {
+        let k = pos.piece_on(m.from()).expect("moving piece").kind();
+        if m.is_promotion() {
+            k.promote()
         } else {
-            MovePicker::quiescence(pos, tt_move)
+            k
+        }
+    };
+    (piece_index(us, kind), m.to().index())
+}
+
+/// The history's origin (a square, or 81 plus a dropped kind) and destination of `m`.
+#[inline(always)]
+pub fn history_squares(m: Move) -> (usize, usize) {
+    let origin = if m.is_drop() {
+        81 + m.drop_kind().index()
+    } else {
+        m.from().index()
+    };
+    (origin, m.to().index())
+}
+
+/// Whether `m` captures a piece.
+#[inline(always)]
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    !m.is_drop() && pos.piece_on(m.to()).is_some()
+}
+
+/// The order score of capture `m`: the victim's value first, then the capture history, then
+/// the least valuable attacker and promotion.
+#[inline]
+fn capture_score(ordering: &OrderingContext, pos: &Position, m: Move) -> i32 {
+    let victim = pos.piece_on(m.to()).expect("a capture").kind();
+    let mover = pos.piece_on(m.from()).expect("moving piece").kind();
+    PIECE_VALUE[victim.index()] * 16
+        + ordering.captures.get(moved_piece(pos, m), victim.index()) / CAPTURE_HISTORY_ORDER_DIVISOR
+        - PIECE_VALUE[mover.index()] / 16
+        + i32::from(m.is_promotion()) * 8
+}
+
+/// The order key of evasion `m`: captures that do not lose material by victim, then
+/// promotions, the killers, quiet moves by history, and last the losing captures.
+#[inline]
+fn score_move(pos: &Position, m: Move, killers: &[Option<Move>; 2], history: &History) -> i32 {
+    if !m.is_drop() {
+        let mover = pos.piece_on(m.from()).expect("moving piece").kind();
+        if let Some(victim) = pos.piece_on(m.to()) {
+            let promo = if m.is_promotion() {
+                PIECE_VALUE[mover.promote().index()] - PIECE_VALUE[mover.index()]
+            } else {
+                0
+            };
+            let mvv_lva =
+                PIECE_VALUE[victim.kind().index()] * 16 + promo - PIECE_VALUE[mover.index()] / 16;
+            // Captures that lose material go after the quiet moves.
+            return if see_ge(pos, m, 0) {
+                (1 << 24) + mvv_lva
+            } else {
+                -(1 << 24) + mvv_lva
+            };
+        }
+        if m.is_promotion() {
+            return (1 << 23) + PIECE_VALUE[mover.promote().index()] - PIECE_VALUE[mover.index()];
         }
     }
-
-    #[inline(always)]
-    fn tt_move(&self) -> Option<Move> {
-        self.tt_move
+    if Some(m) == killers[0] {
+        return (1 << 22) + 1;
     }
-
-    #[inline(always)]
-    fn next(&mut self, pos: &mut Position, ordering: &OrderingContext) -> Option<Move> {
-        self.next_move(pos, ordering)
+    if Some(m) == killers[1] {
+        return 1 << 22;
     }
+    history.get(pos.side_to_move(), history_squares(m))
 }

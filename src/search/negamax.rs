@@ -83,7 +83,7 @@ impl<B: SearchBoard> Searcher<B> {
         if slot.0 == key {
             return slot.1;
         }
-        let v = pos.evaluate(&self.weights);
+        let v = pos.evaluate();
         *slot = (key, v);
         v
     }
@@ -273,7 +273,7 @@ impl<B: SearchBoard> Searcher<B> {
         self.seldepth = self.seldepth.max(ply);
 
         // Step 3. Repetition (sennichite, perpetual check) and the ply limit.
-        match pos.repetition(REPETITION_SCAN_PLIES) {
+        match pos.repetition() {
             Some(Repetition::Draw) => return self.draw_value(ply),
             Some(Repetition::Win) => return MATE - ply as Value,
             Some(Repetition::Loss) => return -(MATE - ply as Value),
@@ -283,7 +283,7 @@ impl<B: SearchBoard> Searcher<B> {
             return self.evaluate(pos);
         }
         // An entering-king declaration (or a try) wins on the spot.
-        match pos.declaration(self.entering_king_rule) {
+        match pos.declaration() {
             Some(Declare::Win) => return MATE - ply as Value,
             Some(Declare::Try(_)) => return MATE - ply as Value - 1,
             None => {}
@@ -458,7 +458,11 @@ impl<B: SearchBoard> Searcher<B> {
             // the other quiet moves (a safe one keeps its extension).
             let safe_check = gives_check && pos.see_ge(m, 0);
             let history_score = if quiet {
-                self.ordering_context(ply).quiet_score(pos, m)
+                self.ordering_context(ply).quiet_score(
+                    pos.side_to_move(),
+                    pos.history_squares(m),
+                    || pos.moved_piece(m),
+                )
             } else {
                 0
             };

@@ -1,15 +1,38 @@
-//! Move ordering: TT move, captures by victim value and capture history (least valuable
-//! attacker first), promotions, killers, quiet moves by butterfly history, then captures that
-//! lose material (by SEE).
+//! The tables that order moves by what happened earlier in the search: butterfly history,
+//! continuation history, capture history, and the view of them one node orders its moves by
+//! (`OrderingContext`). Each board's picker scores its own moves with them (`move_picker.rs` for
+//! 9x9, `variant.rs` for the variants); the tables know moves only by the indices a board gives
+//! (`SearchBoard::history_squares`, `SearchBoard::moved_piece`), so this file imports no board.
 //!
-//! The history tables are sized by the board (`Dims`): 9x9 shogi's, or a variant's hundreds of
-//! squares and kinds.
+//! The tables are sized by the board (`Dims`): 9x9 shogi's, or a variant's hundreds of squares
+//! and kinds.
 
-use super::board::{Dims, SearchBoard};
-use super::params::{CAPTURE_HISTORY_ORDER_DIVISOR, HISTORY_MAX};
-use super::see::see_ge;
-use crate::eval::PIECE_VALUE;
-use crate::shogi::{Color, Move, PieceKind, Position};
+use super::params::HISTORY_MAX;
+use crate::color::Color;
+
+/// The sizes of a board's ordering tables: squares, history origins (squares plus drop
+/// kinds), coloured piece kinds (as they stand after a move) and kinds that can be captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dims {
+    /// Squares of the board.
+    pub cells: usize,
+    /// Origins of a move: the squares, then one per droppable kind.
+    pub origins: usize,
+    /// Coloured piece kinds.
+    pub pieces: usize,
+    /// Piece kinds (a capture's victim).
+    pub kinds: usize,
+}
+
+impl Dims {
+    /// 9x9 shogi's: 81 squares, 7 drop kinds, 2 x 14 piece kinds.
+    pub const SHOGI: Dims = Dims {
+        cells: 81,
+        origins: 88,
+        pieces: 28,
+        kinds: 14,
+    };
+}
 
 /// A history entry `e` after adding `bonus` (negative for a malus), pulled toward zero in
 /// proportion to the bonus so that every table stays within `HISTORY_MAX` ("gravity").
@@ -54,29 +77,6 @@ impl History {
         let i = self.index(c, squares);
         self.table[i] = gravity(self.table[i], bonus);
     }
-}
-
-/// Index of a coloured piece kind, 0..28.
-#[inline(always)]
-pub fn piece_index(c: Color, kind: PieceKind) -> usize {
-    c.index() * 14 + kind.index()
-}
-
-/// The piece index and destination of `m` as it stands after the move (promotion included).
-#[inline(always)]
-pub fn moved_piece(pos: &Position, m: Move) -> (usize, usize) {
-    let us = pos.side_to_move();
-    let kind = if m.is_drop() {
-        m.drop_kind()
-    } else {
-        let k = pos.piece_on(m.from()).expect("moving piece").kind();
-        if m.is_promotion() {
-            k.promote()
-        } else {
-            k
-        }
-    };
-    (piece_index(us, kind), m.to().index())
 }
 
 /// Continuation history: how well a quiet move did right after a given move, by the earlier
@@ -182,83 +182,29 @@ pub struct OrderingContext<'a> {
 }
 
 impl OrderingContext<'_> {
-    /// The order score of quiet move `m`.
+    /// The order score of a quiet move of `side` from `squares.0` to `squares.1`, the history's
+    /// indices of it; `moved` gives its (piece, destination) when a continuation table needs it.
     #[inline]
-    pub fn quiet_score<B: SearchBoard>(&self, pos: &B, m: B::Move) -> i32 {
-        let mut score = self.history.get(pos.side_to_move(), pos.history_squares(m));
+    pub fn quiet_score(
+        &self,
+        side: Color,
+        squares: (usize, usize),
+        moved: impl FnOnce() -> (usize, usize),
+    ) -> i32 {
+        let mut score = self.history.get(side, squares);
         if self.continuation.iter().any(Option::is_some) {
-            let i = self.continuation_table.slot(pos.moved_piece(m));
+            let i = self.continuation_table.slot(moved());
             for c in self.continuation.iter().flatten() {
                 score += c[i] as i32;
             }
         }
         score
     }
-
-    /// The order score of capture `m` on 9x9: the victim's value first, then the capture
-    /// history, then the least valuable attacker and promotion.
-    #[inline]
-    pub fn capture_score(&self, pos: &Position, m: Move) -> i32 {
-        let victim = pos.piece_on(m.to()).expect("a capture").kind();
-        let mover = pos.piece_on(m.from()).expect("moving piece").kind();
-        PIECE_VALUE[victim.index()] * 16
-            + self.captures.get(moved_piece(pos, m), victim.index()) / CAPTURE_HISTORY_ORDER_DIVISOR
-            - PIECE_VALUE[mover.index()] / 16
-            + i32::from(m.is_promotion()) * 8
-    }
-}
-
-/// Whether `m` captures a piece.
-#[inline(always)]
-pub fn is_capture(pos: &Position, m: Move) -> bool {
-    !m.is_drop() && pos.piece_on(m.to()).is_some()
-}
-
-/// Static order key for `m`: higher is searched first.
-#[inline]
-pub fn score_move(
-    pos: &Position,
-    m: Move,
-    tt_move: Option<Move>,
-    killers: &[Option<Move>; 2],
-    history: &History,
-) -> i32 {
-    if Some(m) == tt_move {
-        return 1 << 30;
-    }
-    if !m.is_drop() {
-        let mover = pos.piece_on(m.from()).expect("moving piece").kind();
-        if let Some(victim) = pos.piece_on(m.to()) {
-            let promo = if m.is_promotion() {
-                PIECE_VALUE[mover.promote().index()] - PIECE_VALUE[mover.index()]
-            } else {
-                0
-            };
-            let mvv_lva =
-                PIECE_VALUE[victim.kind().index()] * 16 + promo - PIECE_VALUE[mover.index()] / 16;
-            // Captures that lose material go after the quiet moves.
-            return if see_ge(pos, m, 0) {
-                (1 << 24) + mvv_lva
-            } else {
-                -(1 << 24) + mvv_lva
-            };
-        }
-        if m.is_promotion() {
-            return (1 << 23) + PIECE_VALUE[mover.promote().index()] - PIECE_VALUE[mover.index()];
-        }
-    }
-    if Some(m) == killers[0] {
-        return (1 << 22) + 1;
-    }
-    if Some(m) == killers[1] {
-        return 1 << 22;
-    }
-    history.get(pos.side_to_move(), pos.history_squares(m))
 }
 
 /// Moves the best-scored remaining move to position `i` (selection sort, one step).
 #[inline]
-pub fn pick_next(moves: &mut [Move], scores: &mut [i32], i: usize) {
+pub fn pick_next<M>(moves: &mut [M], scores: &mut [i32], i: usize) {
     let mut best = i;
     for j in i + 1..moves.len() {
         if scores[j] > scores[best] {

@@ -16,7 +16,7 @@
 use super::board::{Dims, Picker, SearchBoard};
 use super::ordering::OrderingContext;
 use crate::eval::variant::{material, VariantEval};
-use crate::eval::{Value, Weights, EVAL_LIMIT};
+use crate::eval::{Value, EVAL_LIMIT};
 use crate::shogi::{Color, Repetition};
 use crate::variant::position::{Undo, NO_SQUARE};
 use crate::variant::{VMove, VPosition, Verdict};
@@ -311,7 +311,7 @@ impl SearchBoard for VBoard {
         // With drops, a captured piece changes sides.
         Some(if self.pos.rules().drops { 2 * v } else { v })
     }
-    fn repetition(&self, _plies: usize) -> Option<Repetition> {
+    fn repetition(&self) -> Option<Repetition> {
         let side = self.pos.side();
         if let Some(verdict) = self.pos.outcome() {
             return Some(as_repetition(verdict, side));
@@ -328,13 +328,16 @@ impl SearchBoard for VBoard {
     fn lost(&self) -> bool {
         !self.pos.has_royal(self.pos.side())
     }
-    fn evaluate(&self, _weights: &Weights) -> Value {
+    fn evaluate(&self) -> Value {
         self.for_side_to_move(self.eval.evaluate(&self.pos))
     }
     fn evaluate_material(&self) -> Value {
         self.for_side_to_move(material(&self.pos, self.eval.values()))
     }
-    fn root_moves(&mut self, _all: bool) -> Vec<VMove> {
+    fn evaluation_id(&self) -> usize {
+        Arc::as_ptr(&self.eval) as usize
+    }
+    fn legal_moves(&mut self) -> Vec<VMove> {
         self.pos.legal_moves()
     }
     fn move_text(&self, m: VMove) -> String {
@@ -423,7 +426,9 @@ impl VPicker {
         if let Some(i) = self.refutations.iter().position(|&r| r == Some(m)) {
             return (1 << 22) + 2 - i as i32;
         }
-        ordering.quiet_score(pos, m)
+        ordering.quiet_score(pos.side_to_move(), pos.history_squares(m), || {
+            pos.moved_piece(m)
+        })
     }
 }
 
@@ -481,7 +486,6 @@ impl Picker<VBoard> for VPicker {
 mod tests {
     use super::*;
     use crate::search::control::SearchControl;
-    use crate::search::params::REPETITION_SCAN_PLIES;
     use crate::search::tt::TranspositionTable;
     use crate::search::{Limits, SearchOptions, SearchResult, Searcher, MATE};
     use crate::variant::VariantId;
@@ -580,17 +584,14 @@ mod tests {
             play(&mut board, text);
         }
         assert_eq!(board.key(), board.history[0].0);
-        assert_eq!(board.repetition(REPETITION_SCAN_PLIES), None);
+        assert_eq!(board.repetition(), None);
         // The same walk with White's moves all made: a repetition.
         let (pos, history) = start(VariantId::Mini, "4k/5/5/5/K4 b - 1");
         let mut board = VBoard::new(pos, &history, Arc::clone(&board.eval));
         for text in ["5e5d", "1a1b", "5d5e", "1b1a"] {
             play(&mut board, text);
         }
-        assert_eq!(
-            board.repetition(REPETITION_SCAN_PLIES),
-            Some(Repetition::Loss)
-        );
+        assert_eq!(board.repetition(), Some(Repetition::Loss));
     }
 
     #[test]
@@ -599,7 +600,7 @@ mod tests {
         let eval = Arc::new(VariantEval::new(pos.rules()));
         let mut board = VBoard::new(pos.clone(), &history, eval);
         let before = (board.key(), board.history.len());
-        for m in board.root_moves(false) {
+        for m in board.root_moves() {
             board.make_move(m);
             assert!(board.may_pass());
             board.make_null_move();
@@ -609,13 +610,10 @@ mod tests {
             assert_eq!((board.key(), board.history.len()), before);
         }
         // Every legal move has a table code, and few share one.
-        let codes: std::collections::HashSet<u16> = board
-            .root_moves(false)
-            .into_iter()
-            .map(VBoard::encode)
-            .collect();
+        let codes: std::collections::HashSet<u16> =
+            board.root_moves().into_iter().map(VBoard::encode).collect();
         assert!(!codes.contains(&0));
-        assert!(codes.len() + 1 >= board.root_moves(false).len());
+        assert!(codes.len() + 1 >= board.root_moves().len());
     }
 
     #[test]

@@ -6,45 +6,8 @@
 
 use std::fmt;
 use std::num::NonZeroU8;
-use std::ops::Not;
 
-/// The two sides. Black (sente) moves first in an even game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[repr(u8)]
-pub enum Color {
-    /// Sente, the player moving up the board (toward rank a).
-    Black = 0,
-    /// Gote, the player moving down the board (toward rank i).
-    White = 1,
-}
-
-impl Color {
-    /// Both colours, Black first.
-    pub const ALL: [Color; 2] = [Color::Black, Color::White];
-
-    /// 0 for Black, 1 for White.
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The opponent.
-    #[inline(always)]
-    pub const fn flip(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-}
-
-impl Not for Color {
-    type Output = Color;
-    #[inline(always)]
-    fn not(self) -> Color {
-        self.flip()
-    }
-}
+pub use crate::color::Color;
 
 /// A square of the 9x9 board, `file * 9 + rank` with file 0 = "1" and rank 0 = "a".
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

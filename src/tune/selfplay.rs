@@ -8,7 +8,7 @@
 //! view, in game order: `sfen<TAB>result (1, 0.5 or 0)<TAB>score (cp)<TAB>game number`.
 
 use crate::search::tt::TranspositionTable;
-use crate::search::{Limits, SearchControl, SearchOptions, Searcher, MATE_BOUND};
+use crate::search::{Limits, SearchControl, SearchOptions, Searcher, ShogiBoard, MATE_BOUND};
 use crate::shogi::{
     generate_legal, parse_position_spec, Color, Declaration, MoveList, Position, Repetition,
 };
@@ -168,7 +168,8 @@ fn play_game(
             nodes: Some(nodes),
             ..Limits::default()
         };
-        let r = searcher.search(&mut pos, &limits, &options, &mut |_| {});
+        let mut board = ShogiBoard::new(pos.clone());
+        let r = searcher.search(&mut board, &limits, &options, &mut |_| {});
         let Some(m) = r.best else {
             break loss_for_mover;
         };
