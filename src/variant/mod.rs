@@ -3,11 +3,18 @@
 //!
 //! This layer imports nothing else of the crate: the 9x9 engine keeps its own bitboard core.
 
+pub mod attacks;
 pub mod betza;
 pub mod catalogue;
 pub mod diagram;
+pub mod movegen;
+pub mod outcome;
+pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod specials;
+pub mod text;
 
-pub use position::{perft, perft_divide, perft_divide_until, VMove, VPosition, VariantError};
+pub use perft::{perft, perft_divide, perft_divide_until};
+pub use position::{VMove, VPosition, VariantError};
 pub use rules::{Repetition, VariantId, Verdict};

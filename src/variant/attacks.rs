@@ -1,0 +1,379 @@
+//! Attacks: whether a piece reaches a square by its ordinary moves (each kind's table of the
+//! offsets its rays reach), the least valuable attacker of a square, the squares a side attacks
+//! and the squares a drop would check from, and whether a side is in check.
+
+use super::catalogue::Special;
+use super::position::{is_piece, kind_of, side_of, Side, VPosition, EMPTY, NO_SQUARE, OFF};
+use super::rules::{capture_steps, Kind, HIT_MANY};
+
+impl VPosition {
+    // Attacks
+
+    /// Whether the piece `kind` of `side` on `from` reaches `target` with an ordinary
+    /// (capturing) move, counting the squares in `empty` as empty.
+    pub(super) fn reaches(
+        &self,
+        from: u16,
+        kind: &Kind,
+        side: Side,
+        target: u16,
+        empty: &[u16],
+    ) -> bool {
+        let occupied = |sq: usize| {
+            let c = self.cells[sq];
+            c != EMPTY && !empty.contains(&(sq as u16))
+        };
+        // The target's offset from the piece, in the mover's frame (dy forward).
+        let ((fx, fy), (tx, ty)) = (self.xy[from as usize], self.xy[target as usize]);
+        let (ox, oy) = if side == 0 {
+            (tx - fx, fy - ty)
+        } else {
+            (fx - tx, ty - fy)
+        };
+        let radius = i16::from(self.rules.files.max(self.rules.ranks)) - 1;
+        let entry = kind.hits[((oy + radius) * (2 * radius + 1) + ox + radius) as usize];
+        match entry {
+            0 => false,
+            HIT_MANY => kind.rays.iter().any(|ray| {
+                let (dx, dy) = (i16::from(ray.dx), i16::from(ray.dy));
+                // The target k steps along the ray.
+                let k = if dx != 0 { ox / dx } else { oy / dy };
+                capture_steps(ray, i32::from(radius)).contains(&i32::from(k))
+                    && (dx * k, dy * k) == (ox, oy)
+                    && self.ray_reaches(from, ray, k as isize, side, &occupied)
+            }),
+            _ => {
+                let ray = &kind.rays[usize::from(entry & 0xff) - 1];
+                self.ray_reaches(from, ray, (entry >> 8) as isize, side, &occupied)
+            }
+        }
+    }
+
+    /// Whether `ray` of a piece of `side` on `from` reaches the square `k` steps along it
+    /// (a leap: its one square): a leap not blocked where it is lame, a slide whose squares
+    /// before it are empty.
+    #[inline]
+    pub(super) fn ray_reaches(
+        &self,
+        from: u16,
+        ray: &super::betza::Ray,
+        k: isize,
+        side: Side,
+        occupied: &impl Fn(usize) -> bool,
+    ) -> bool {
+        if ray.leap {
+            return !(ray.lame && self.lame_blocked(from, ray.dx, ray.dy, side, occupied));
+        }
+        let d = self.delta(ray.dx, ray.dy, side);
+        let first = if ray.skip { 2 } else { 1 };
+        (first..k).all(|i| !occupied((from as isize + d * i) as usize))
+    }
+
+    pub(super) fn lame_blocked(
+        &self,
+        from: u16,
+        dx: i8,
+        dy: i8,
+        side: Side,
+        occupied: &dyn Fn(usize) -> bool,
+    ) -> bool {
+        // The squares on the straight line between (D, A, H, G); oblique leaps are not lame here.
+        let steps = dx.abs().max(dy.abs());
+        if dx != 0 && dy != 0 && dx.abs() != dy.abs() {
+            return false;
+        }
+        let d = self.delta(dx.signum(), dy.signum(), side);
+        (1..steps as isize).any(|k| occupied((from as isize + d * k) as usize))
+    }
+
+    /// Whether `side`'s pieces attack `target` (ordinary moves; squares in `empty` count as
+    /// empty for the paths of sliding moves, but a piece standing on one still attacks: as
+    /// lishogi rules, a pawn or go-between that a lion takes on its first step still protects).
+    pub fn attacked_by(&self, target: u16, side: Side, empty: &[u16]) -> bool {
+        self.pieces[side].iter().any(|&sq| {
+            sq != target
+                && self.reaches(
+                    sq,
+                    &self.rules.kinds[kind_of(self.cells[sq as usize]) as usize],
+                    side,
+                    target,
+                    empty,
+                )
+        })
+    }
+
+    /// The least valuable (by `value`) of `side`'s pieces that attack `target` by their
+    /// ordinary moves, leaving out the pieces on `gone` (their squares count as empty for
+    /// slides): the next capturer in an exchange on `target`. Its square and kind.
+    pub fn least_attacker(
+        &self,
+        target: u16,
+        side: Side,
+        gone: &[u16],
+        value: impl Fn(u8) -> i32,
+    ) -> Option<(u16, u8)> {
+        let mut best: Option<(i32, u16, u8)> = None;
+        for &sq in &self.pieces[side] {
+            if sq == target || gone.contains(&sq) {
+                continue;
+            }
+            let k = kind_of(self.cells[sq as usize]);
+            let v = value(k);
+            if best.is_some_and(|(b, _, _)| v >= b) {
+                continue;
+            }
+            if self.reaches(sq, &self.rules.kinds[k as usize], side, target, gone) {
+                best = Some((v, sq, k));
+            }
+        }
+        best.map(|(_, sq, k)| (sq, k))
+    }
+
+    /// Calls `f(from, kind, to)` for every square `to` that `side`'s piece of `kind` on `from`
+    /// attacks (could capture on, were an enemy there) by its ordinary moves, whatever stands
+    /// on `to`. Only the steps, leaps and slides of the Betza rays: a board whose pieces have
+    /// special moves (`Rules::line_pins` false) gets those moves' attacks left out.
+    pub fn for_each_attack(&self, side: Side, f: &mut impl FnMut(u16, u8, u16)) {
+        for &from in &self.pieces[side] {
+            let kind_index = kind_of(self.cells[from as usize]);
+            let kind = &self.rules.kinds[kind_index as usize];
+            for ray in &kind.rays {
+                if ray.mode == super::betza::Mode::Move {
+                    continue;
+                }
+                let d = self.delta(ray.dx, ray.dy, side);
+                if ray.leap {
+                    let to = (from as isize + d) as u16;
+                    if self.cells[to as usize] != OFF
+                        && !(ray.lame
+                            && self.lame_blocked(from, ray.dx, ray.dy, side, &|sq| {
+                                self.cells[sq] != EMPTY
+                            }))
+                    {
+                        f(from, kind_index, to);
+                    }
+                    continue;
+                }
+                self.walk_slide(from, d, ray, &mut |t, _| f(from, kind_index, t));
+            }
+        }
+    }
+
+    /// The squares a slide along `ray` from `from` (by `d` a step) reaches: `f(square,
+    /// cell)` for each, within the ray's range, up to and including the first that is not
+    /// empty (a skipping slide's first square neither counts nor blocks).
+    pub(super) fn walk_slide(
+        &self,
+        from: u16,
+        d: isize,
+        ray: &super::betza::Ray,
+        f: &mut impl FnMut(u16, u16),
+    ) {
+        let mut t = from as isize;
+        let mut n = 0u8;
+        loop {
+            t += d;
+            n = n.saturating_add(1);
+            let c = self.cells[t as usize];
+            if c == OFF {
+                break;
+            }
+            if ray.skip && n == 1 {
+                continue;
+            }
+            f(t as u16, c);
+            if c != EMPTY || (ray.range != 0 && n >= ray.range) {
+                break;
+            }
+        }
+    }
+
+    /// Calls `f(sq)` for every empty square from which `side`'s piece of `kind`, dropped
+    /// there, would attack `target` by a step, leap or slide (the squares a drop would check
+    /// a royal from). Lame leaps are left out.
+    pub fn for_each_drop_check(&self, side: Side, kind: u8, target: u16, f: &mut impl FnMut(u16)) {
+        for ray in &self.rules.kinds[kind as usize].rays {
+            if ray.mode == super::betza::Mode::Move || ray.lame {
+                continue;
+            }
+            // Backwards from the target along the ray.
+            let d = -self.delta(ray.dx, ray.dy, side);
+            if ray.leap {
+                let t = (target as isize + d) as u16;
+                if self.cells[t as usize] == EMPTY {
+                    f(t);
+                }
+                continue;
+            }
+            self.walk_slide(target, d, ray, &mut |t, c| {
+                if c == EMPTY {
+                    f(t);
+                }
+            });
+        }
+    }
+
+    /// Whether `side`'s king is attacked.
+    pub fn in_check(&self, side: Side) -> bool {
+        self.pieces[side].iter().any(|&sq| {
+            self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal
+                && self.attacked_by(sq, 1 - side, &[])
+        })
+    }
+
+    /// Whether the side to move is in check: one of its royal pieces could be taken (or, in
+    /// tenjiku, burnt) by a move of the other side, were it the other side's turn. Exact for
+    /// every special move: Betza's rays (`in_check`) see every capture but those of hook turns,
+    /// area moves, jumps, leaps beyond the lion's and burning, which the move generator of the
+    /// pieces that have them is asked for.
+    pub fn in_check_now(&mut self) -> bool {
+        let side = self.side;
+        // Betza's rays are every capture of the pieces without special captures.
+        if self.in_check(side) {
+            return true;
+        }
+        let royal = |pos: &VPosition, sq: u16| {
+            sq != NO_SQUARE && {
+                let c = pos.cells[sq as usize];
+                is_piece(c) && side_of(c) == side && pos.rules.kinds[kind_of(c) as usize].royal
+            }
+        };
+        // The other side's pieces whose captures Betza does not say, moving as if on move.
+        let mut moves = Vec::new();
+        self.side ^= 1;
+        for &sq in &self.pieces[self.side] {
+            let kind = &self.rules.kinds[kind_of(self.cells[sq as usize]) as usize];
+            if !kind.special.betza_captures() {
+                self.piece_moves(sq, &mut moves);
+            }
+        }
+        self.side ^= 1;
+        moves.iter().any(|m| {
+            [m.to, m.mid, m.mid2]
+                .into_iter()
+                .any(|sq| sq != m.from && royal(self, sq))
+                || (self.rules.burning
+                    && self.rules.kinds[kind_of(self.cells[m.from as usize]) as usize].special
+                        == Special::FireDemon
+                    && self.neighbours(m.to).into_iter().any(|sq| royal(self, sq)))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::position::tests::random_games;
+    use crate::variant::position::VMove;
+    use crate::variant::rules::VariantId;
+
+    /// Whether `attacked_by` (each kind's table of the offsets its rays reach) agrees with
+    /// the squares the rays walk to, for every square and side of `pos`.
+    fn attack_test_agrees_with_the_rays(pos: &VPosition) {
+        for side in 0..2 {
+            let mut walked = vec![false; pos.cells.len()];
+            pos.for_each_attack(side, &mut |_, _, to| walked[to as usize] = true);
+            for sq in pos.squares() {
+                assert_eq!(
+                    pos.attacked_by(sq, side, &[]),
+                    walked[sq as usize],
+                    "{} {} side {side} square {sq}",
+                    pos.rules().name,
+                    pos.to_sfen()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_attack_test_agrees_with_the_rays() {
+        // Along random games of every variant.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for id in VariantId::ALL {
+            let mut pos = VPosition::start(id);
+            for _ in 0..40 {
+                attack_test_agrees_with_the_rays(&pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make_move(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        // Dai dai's promoted knight (Q3NAD) reaches the squares two steps away both by its
+        // slide and by a leap (the table's "two or more rays"): blocked next to it, it still
+        // leaps there, and no further.
+        for blockers in ["8P8/7PPP7", "7P1P7/17", "7PPP7/17"] {
+            let (near, far) = blockers.split_once('/').unwrap();
+            let sfen =
+                format!("k16/17/17/17/17/17/17/{near}/{far}/8+N8/17/17/17/17/17/17/K16 b - 1");
+            let pos = VPosition::from_sfen(VariantId::DaiDai, &sfen).unwrap();
+            attack_test_agrees_with_the_rays(&pos);
+        }
+    }
+
+    #[test]
+    fn the_attack_scan_agrees_with_the_attack_test() {
+        // Random games of the boards whose pieces only step, leap and slide: a square is
+        // scanned as attacked by a side exactly when `attacked_by` says so.
+        for id in [VariantId::Mini, VariantId::Judkins, VariantId::Micro] {
+            let mut attacked = 0;
+            random_games(id, 500, 777, &mut |pos| {
+                for side in 0..2 {
+                    let mut counts = vec![0u32; pos.cell_count()];
+                    pos.for_each_attack(side, &mut |from, kind, to| {
+                        assert_eq!(pos.piece_at(from), Some((kind, side)));
+                        counts[to as usize] += 1;
+                    });
+                    for sq in pos.squares() {
+                        let scanned = counts[sq as usize] > 0;
+                        assert_eq!(scanned, pos.attacked_by(sq, side, &[]), "{}", pos.to_sfen());
+                        attacked += usize::from(scanned);
+                    }
+                }
+            });
+            assert!(attacked > 1000, "{}", id.rules().name);
+        }
+    }
+
+    #[test]
+    fn drop_check_squares_are_where_drops_check() {
+        // Random games of minishogi and judkins: the squares `for_each_drop_check` names for
+        // a kind in hand are, among those it may be dropped on, exactly where its drop checks.
+        let mut checks = 0;
+        for id in [VariantId::Mini, VariantId::Judkins] {
+            random_games(id, 1500, 4242, &mut |pos| {
+                let side = pos.side;
+                let king = pos.pieces[1 - side]
+                    .iter()
+                    .copied()
+                    .find(|&sq| pos.rules.kinds[kind_of(pos.cells[sq as usize]) as usize].royal);
+                let mut pseudo = Vec::new();
+                pos.pseudo_moves(&mut pseudo);
+                for kind in 0..pos.rules.kinds.len() as u8 {
+                    let (Some(king), true) = (king, pos.in_hand(side, kind) > 0) else {
+                        continue;
+                    };
+                    let drops: Vec<VMove> = pseudo
+                        .iter()
+                        .copied()
+                        .filter(|m| m.drop == kind + 1)
+                        .collect();
+                    let mut named = Vec::new();
+                    pos.for_each_drop_check(side, kind, king, &mut |sq| named.push(sq));
+                    for m in drops {
+                        let undo = pos.make_move(m);
+                        let check = pos.in_check(1 - side);
+                        pos.unmake_move(m, undo);
+                        assert_eq!(check, named.contains(&m.to), "{}", pos.to_sfen());
+                        checks += usize::from(check);
+                    }
+                }
+            });
+        }
+        assert!(checks > 100, "{checks} checking drops");
+    }
+}

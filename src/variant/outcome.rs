@@ -1,0 +1,73 @@
+//! The ends of a game that a position shows by itself: a side without a royal piece, and chu
+//! shogi's bare king (lishogi's rules). No legal move and repetitions need the moves and the
+//! game, and are the caller's.
+
+use super::position::{kind_of, side_of, Side, VPosition};
+use super::rules::Verdict;
+
+impl VPosition {
+    /// The game's end by the variant's rules, if it is over: a side without a royal piece
+    /// loses; in chu shogi (lishogi's rules) a bare king loses and two bare kings draw.
+    /// (No legal move, and repetitions, are the caller's: they need the moves and the game.)
+    pub fn outcome(&self) -> Option<Verdict> {
+        let side = self.side;
+        if !self.has_royal(side) {
+            return Some(Verdict::Loses(side));
+        }
+        if !self.rules.bare_king {
+            return None;
+        }
+        for c in [side, 1 - side] {
+            if self.bared(c) {
+                return Some(Verdict::Loses(c));
+            }
+        }
+        let lone = |c: Side| {
+            self.royals[c] == 1 && self.pieces[c].iter().filter(|&&sq| !self.dead(sq)).count() == 1
+        };
+        if lone(0) && lone(1) && !self.in_check(0) && !self.in_check(1) {
+            return Some(Verdict::Draw);
+        }
+        None
+    }
+
+    /// lishogi's bare king: `c` has its king alone (pawns and lances on its last rank do not
+    /// count), the other side its king, not in check, and more than one piece besides pawns,
+    /// go-betweens and lances on its last rank: two or more, or one that the bare king does not
+    /// stand next to (nor next to the king).
+    pub(super) fn bared(&self, c: Side) -> bool {
+        let code = |sq: u16| {
+            self.rules.kinds[kind_of(self.cells[sq as usize]) as usize]
+                .piece
+                .code
+        };
+        if self.royals[c] != 1 || self.royals[1 - c] != 1 {
+            return false;
+        }
+        if self.pieces[c].iter().filter(|&&sq| !self.dead(sq)).count() != 1 {
+            return false;
+        }
+        let theirs: Vec<u16> = self.pieces[1 - c]
+            .iter()
+            .copied()
+            .filter(|&sq| !matches!(code(sq), "P" | "GB") && !self.dead(sq))
+            .collect();
+        if theirs.len() < 2 || self.in_check(1 - c) {
+            return false;
+        }
+        let king = self.pieces[c]
+            .iter()
+            .copied()
+            .find(|&sq| self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal)
+            .expect("a royal piece");
+        theirs.len() > 2 || theirs.iter().all(|&sq| self.distance(king, sq) > 1)
+    }
+
+    /// An unpromoted pawn or lance on its side's last rank, which lishogi's bare-king rule
+    /// does not count.
+    pub(super) fn dead(&self, sq: u16) -> bool {
+        let c = self.cells[sq as usize];
+        matches!(self.rules.kinds[kind_of(c) as usize].piece.code, "P" | "L")
+            && self.depth(sq, side_of(c)) == 0
+    }
+}
