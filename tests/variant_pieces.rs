@@ -1609,10 +1609,10 @@ fn dai_dai_start_position() {
     let mut count = vec![[0usize; 2]; rules.kinds.len()];
     for sq in pos.squares() {
         if let Some((k, side)) = pos.piece_at(sq) {
-            count[k as usize][side] += 1;
+            count[k as usize][side.index()] += 1;
             let (f, r) = pos.coords(sq);
             let mirror = pos.square(16 - f, 16 - r);
-            assert_eq!(pos.piece_at(mirror), Some((k, 1 - side)));
+            assert_eq!(pos.piece_at(mirror), Some((k, !side)));
         }
     }
     let two = [
@@ -1687,7 +1687,7 @@ fn at(pos: &VPosition, square: &str) -> Option<String> {
     let sq = pos.parse_square(square).expect("a square");
     pos.piece_at(sq).map(|(k, side)| {
         let letters = pos.rules().kinds[k as usize].sfen;
-        if side == 0 {
+        if side == hisha::color::Color::Black {
             letters.to_uppercase()
         } else {
             letters.to_owned()
@@ -1724,7 +1724,7 @@ fn a_fire_demon_burns_the_enemies_around_where_it_stops() {
     // A king next to where it stops burns too, and the game is over.
     let mut pos = tenjiku(&[("15p", "K"), ("8j", "D!"), ("9h", "k"), ("9g", "p")], 'b');
     play_and_take_back(&mut pos, "8j8h", |pos| {
-        assert!(!pos.has_royal(1));
+        assert!(!pos.has_royal(hisha::color::Color::White));
         assert!(pos.clone().legal_moves().is_empty());
     });
 }
@@ -1923,13 +1923,10 @@ fn tenjiku_start_position() {
     let mut kinds = std::collections::HashSet::new();
     for sq in pos.squares() {
         if let Some((k, side)) = pos.piece_at(sq) {
-            count[side] += 1;
+            count[side.index()] += 1;
             kinds.insert(k);
             let (f, r) = pos.coords(sq);
-            assert_eq!(
-                pos.piece_at(pos.square(15 - f, 15 - r)),
-                Some((k, 1 - side))
-            );
+            assert_eq!(pos.piece_at(pos.square(15 - f, 15 - r)), Some((k, !side)));
         }
     }
     assert_eq!(count, [78, 78]);

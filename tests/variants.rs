@@ -3,6 +3,7 @@
 //! (micro shogi, judkins shogi), committed in positions/variants/ (docs/variants.md says how
 //! they were made), and the start positions' perft as published.
 
+use hisha::color::Color;
 use hisha::variant::position::NO_SQUARE;
 use hisha::variant::{perft, VPosition, VariantId};
 
@@ -197,7 +198,9 @@ fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
                         [m.to, m.mid, m.mid2].iter().any(|&sq| {
                             sq != m.from
                                 && sq != NO_SQUARE
-                                && pos.piece_at(sq).is_some_and(|(_, s)| s != pos.side())
+                                && pos
+                                    .piece_at(sq)
+                                    .is_some_and(|(_, s)| s != pos.side_to_move())
                         })
                     })
                     .collect();
@@ -229,7 +232,7 @@ fn chu_bare_king_and_two_bare_kings() {
     let rows = |top: &str, k: &str, l: &str| format!("{top}/12/12/12/12/12/12/12/12/12/{k}/{l}");
     assert_eq!(
         outcome(&format!("{} b - 1", rows("k11", "1g10", "11K"))),
-        Some(Verdict::Loses(0))
+        Some(Verdict::Loses(Color::Black))
     );
     // ... not when its king stands next to the one piece that White has besides its king.
     assert_eq!(
@@ -239,7 +242,7 @@ fn chu_bare_king_and_two_bare_kings() {
     // A pawn on Black's last rank does not count: still bared.
     assert_eq!(
         outcome(&format!("{} b - 1", rows("k5P5", "1g10", "11K"))),
-        Some(Verdict::Loses(0))
+        Some(Verdict::Loses(Color::Black))
     );
     // White's pawns do not count either: against a king and two pawns Black is not bared.
     assert_eq!(
@@ -249,7 +252,7 @@ fn chu_bare_king_and_two_bare_kings() {
     // White bared, Black to move; and two bare kings draw.
     assert_eq!(
         outcome(&format!("{} b - 1", rows("k11", "12", "R10K"))),
-        Some(Verdict::Loses(1))
+        Some(Verdict::Loses(Color::White))
     );
     assert_eq!(
         outcome(&format!("{} w - 1", rows("k11", "12", "11K"))),

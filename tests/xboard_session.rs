@@ -287,7 +287,10 @@ fn setboard_starts_the_game_from_a_fen() {
     .unwrap();
     let usi = from_xboard(&reply, 12).unwrap();
     let m = pos.parse_move(&usi).expect("a legal move");
-    assert_eq!(pos.piece_at(m.from).map(|(_, side)| side), Some(1));
+    assert_eq!(
+        pos.piece_at(m.from).map(|(_, side)| side),
+        Some(hisha::color::Color::White)
+    );
     // A FEN the variant cannot read is refused, and the game goes on where it was.
     x.send("force");
     x.send("setboard 11k/12/9zz1/12 w");

@@ -21,7 +21,7 @@ use crate::shogi::{generate_all, parse_usi_move, Color, EnteringKingRule, MoveLi
 use crate::usi::options::UsiOption;
 use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, GameEnd, InfoLine, UsiScore};
 use crate::usi::UsiEngine;
-use crate::variant::{Repetition, VPosition, VariantId, Verdict};
+use crate::variant::{RepetitionRule, VPosition, VariantId, Verdict};
 use crossbeam_channel::Sender;
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -678,10 +678,7 @@ impl UsiEngine for Engine {
                 Some(GameEnd {
                     winner: Some(side),
                     reason,
-                }) => format!(
-                    "{} wins ({reason})",
-                    if side == 0 { "black" } else { "white" }
-                ),
+                }) => format!("{} wins ({reason})", side.name()),
             };
             let mut pos = pos.clone();
             return format!(
@@ -725,7 +722,7 @@ impl UsiEngine for Engine {
             pos, keys: history, ..
         } = self.variant.as_ref()?;
         let mut pos = pos.clone();
-        let side = pos.side();
+        let side = pos.side_to_move();
         let (verdict, reason) = if let Some(v) = pos.outcome() {
             let reason = if !pos.has_royal(side) {
                 "royal piece captured"
@@ -745,8 +742,8 @@ impl UsiEngine for Engine {
             let v = pos.rules().fourfold_repetition(history, side)?;
             // A verdict other than the variant's own rule is perpetual check's.
             let rule = match pos.rules().repetition {
-                Repetition::Draw => Verdict::Draw,
-                Repetition::SenteLoses => Verdict::Loses(0),
+                RepetitionRule::Draw => Verdict::Draw,
+                RepetitionRule::SenteLoses => Verdict::Loses(Color::Black),
             };
             let reason = if v == rule {
                 "fourfold repetition"
@@ -758,7 +755,7 @@ impl UsiEngine for Engine {
         Some(GameEnd {
             winner: match verdict {
                 Verdict::Draw => None,
-                Verdict::Loses(s) => Some(1 - s),
+                Verdict::Loses(s) => Some(!s),
             },
             reason: reason.to_string(),
         })

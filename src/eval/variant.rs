@@ -35,6 +35,7 @@
 //! `Eval_Form` off leaves material alone.
 
 use super::parse_weights;
+use crate::color::Color;
 use crate::variant::catalogue::Special;
 use crate::variant::rules::{Promotion, Rules};
 use crate::variant::{betza, VPosition, VariantId};
@@ -248,8 +249,8 @@ impl Layout {
     }
 
     /// `side`'s piece of `kind` on column `x`, row `y`, as that side sees the board.
-    fn pst(&self, kind: usize, side: usize, x: usize, y: usize) -> usize {
-        let cell = if side == 0 {
+    fn pst(&self, kind: usize, side: Color, x: usize, y: usize) -> usize {
+        let cell = if side == Color::Black {
             y * self.files + x
         } else {
             (self.ranks - 1 - y) * self.files + (self.files - 1 - x)
@@ -261,12 +262,12 @@ impl Layout {
     /// index into the window; None beyond it.
     fn offset(
         &self,
-        side: usize,
+        side: Color,
         (x, y): (usize, usize),
         (rx, ry): (usize, usize),
     ) -> Option<usize> {
         let (mut dx, mut dy) = (x as i32 - rx as i32, y as i32 - ry as i32);
-        if side == 1 {
+        if side == Color::White {
             (dx, dy) = (-dx, -dy);
         }
         let w = self.window;
@@ -447,14 +448,14 @@ impl VariantEval {
     /// The king hunt (`MOPUP_LEAD`), for Black: not a weight of the tuner, it acts only in
     /// games already decided.
     pub fn king_hunt(&self, pos: &VPosition) -> i32 {
-        let on_board = |side: usize| -> i32 {
+        let on_board = |side: Color| -> i32 {
             pos.pieces(side)
                 .iter()
                 .filter_map(|&sq| pos.piece_at(sq))
                 .map(|(k, _)| self.values[k as usize])
                 .sum()
         };
-        self.hunt(pos, [on_board(0), on_board(1)])
+        self.hunt(pos, [on_board(Color::Black), on_board(Color::White)])
     }
 
     /// `king_hunt`, given the material on the board of each side.
@@ -465,10 +466,10 @@ impl VariantEval {
         if ramp <= 0 {
             return 0;
         }
-        let hunter = if lead > 0 { 0 } else { 1 };
+        let hunter = if lead > 0 { Color::Black } else { Color::White };
         let mut royals = [(0usize, 0usize); 4];
         let mut count = 0;
-        for &sq in pos.pieces(1 - hunter) {
+        for &sq in pos.pieces(!hunter) {
             if count < royals.len()
                 && pos
                     .piece_at(sq)
@@ -503,7 +504,7 @@ impl VariantEval {
         }
         let sum: i32 = best.iter().sum();
         let bonus = (i64::from(HUNT_STEP * sum) * i64::from(ramp) / i64::from(threshold)) as i32;
-        if hunter == 0 {
+        if hunter == Color::Black {
             bonus
         } else {
             -bonus
@@ -549,18 +550,18 @@ impl VariantEval {
         let (own, enemy) = (l.start(OWN_ROYAL), l.start(ENEMY_ROYAL));
         let mut royals: [[(usize, usize); 4]; 2] = [[(0, 0); 4]; 2];
         let mut royal_count = [0usize; 2];
-        for side in 0..2 {
+        for side in Color::ALL {
             for &sq in pos.pieces(side) {
                 if let Some((k, _)) = pos.piece_at(sq) {
-                    if self.royal[k as usize] && royal_count[side] < 4 {
-                        royals[side][royal_count[side]] = pos.coords(sq);
-                        royal_count[side] += 1;
+                    if self.royal[k as usize] && royal_count[side.index()] < 4 {
+                        royals[side.index()][royal_count[side.index()]] = pos.coords(sq);
+                        royal_count[side.index()] += 1;
                     }
                 }
             }
         }
-        for side in 0..2 {
-            let sign = if side == 0 { 1 } else { -1 };
+        for side in Color::ALL {
+            let sign = if side == Color::Black { 1 } else { -1 };
             for &sq in pos.pieces(side) {
                 let Some((k, _)) = pos.piece_at(sq) else {
                     continue;
@@ -572,12 +573,12 @@ impl VariantEval {
                 if self.royal[k] {
                     continue;
                 }
-                for &r in &royals[side][..royal_count[side]] {
+                for &r in &royals[side.index()][..royal_count[side.index()]] {
                     if let Some(o) = l.offset(side, (x, y), r) {
                         f(own + k * l.span + o, sign);
                     }
                 }
-                for &r in &royals[1 - side][..royal_count[1 - side]] {
+                for &r in &royals[(!side).index()][..royal_count[(!side).index()]] {
                     if let Some(o) = l.offset(side, (x, y), r) {
                         f(enemy + k * l.span + o, sign);
                     }
@@ -613,25 +614,25 @@ impl VariantEval {
         let mut reach = [0u8; ATTACK_CELLS];
         // By side and square: the value of the least valuable attacker (royals: the most).
         let mut least = [[i32::MAX; ATTACK_CELLS]; 2];
-        for side in 0..2 {
+        for side in Color::ALL {
             pos.for_each_attack(side, &mut |from, kind, to| {
                 let (to, kind) = (usize::from(to), usize::from(kind));
-                attacks[side][to] += 1;
+                attacks[side.index()][to] += 1;
                 if self.royal[kind] {
-                    royal[side][to] += 1;
-                    least[side][to] = least[side][to].min(i32::MAX - 1);
+                    royal[side.index()][to] += 1;
+                    least[side.index()][to] = least[side.index()][to].min(i32::MAX - 1);
                 } else {
-                    least[side][to] = least[side][to].min(self.rank[kind]);
+                    least[side.index()][to] = least[side.index()][to].min(self.rank[kind]);
                 }
                 if !matches!(pos.piece_at(to as u16), Some((_, s)) if s == side) {
                     reach[usize::from(from)] += 1;
                 }
             });
         }
-        let to_move = pos.side();
-        for side in 0..2 {
-            let sign = if side == 0 { 1 } else { -1 };
-            let them = 1 - side;
+        let to_move = pos.side_to_move();
+        for side in Color::ALL {
+            let sign = if side == Color::Black { 1 } else { -1 };
+            let them = !side;
             // Mobility and attacked pieces.
             for &sq in pos.pieces(side) {
                 let Some((k, _)) = pos.piece_at(sq) else {
@@ -643,25 +644,29 @@ impl VariantEval {
                 }
                 let i = usize::from(sq);
                 f(l.mobility(k, reach[i]), sign);
-                if attacks[them][i] > 0 {
-                    let lesser = least[them][i] < self.rank[k];
+                if attacks[them.index()][i] > 0 {
+                    let lesser = least[them.index()][i] < self.rank[k];
                     f(
-                        l.threat(k, attacks[side][i] > 0, side == to_move, lesser),
+                        l.threat(k, attacks[side.index()][i] > 0, side == to_move, lesser),
                         sign,
                     );
                 }
             }
             // The zone of the first royal piece.
-            if royal_count[side] == 0 {
+            if royal_count[side.index()] == 0 {
                 continue;
             }
-            let (rx, ry) = royals[side][0];
+            let (rx, ry) = royals[side.index()][0];
             let royal_sq = pos.square(rx, ry);
             let mut weak = 0;
             for dy in -1i32..=1 {
                 for dx in -1i32..=1 {
                     // The royal's side's view: White's board turned round.
-                    let (vx, vy) = if side == 0 { (dx, dy) } else { (-dx, -dy) };
+                    let (vx, vy) = if side == Color::Black {
+                        (dx, dy)
+                    } else {
+                        (-dx, -dy)
+                    };
                     let (x, y) = (rx as i32 + vx, ry as i32 + vy);
                     if x < 0 || y < 0 || x >= l.files as i32 || y >= l.ranks as i32 {
                         continue;
@@ -673,19 +678,23 @@ impl VariantEval {
                         Some((_, s)) if s == side => 1,
                         Some(_) => 2,
                     };
-                    let defenders = attacks[side][i] - royal[side][i];
+                    let defenders = attacks[side.index()][i] - royal[side.index()][i];
                     let square = ((dy + 1) * 3 + dx + 1) as usize;
                     f(
                         l.zone(
                             square,
                             occupant,
-                            attacks[them][i],
+                            attacks[them.index()][i],
                             defenders,
                             them == to_move,
                         ),
                         sign,
                     );
-                    if square != 4 && occupant == 0 && attacks[them][i] > 0 && defenders == 0 {
+                    if square != 4
+                        && occupant == 0
+                        && attacks[them.index()][i] > 0
+                        && defenders == 0
+                    {
                         weak += 1;
                     }
                 }
@@ -701,7 +710,8 @@ impl VariantEval {
                         pos.for_each_drop_check(them, k as u8, royal_sq, &mut |sq| {
                             let i = usize::from(sq);
                             let near = pos.distance(sq, royal_sq) <= 1;
-                            if attacks[side][i] == royal[side][i] && (!near || attacks[them][i] > 0)
+                            if attacks[side.index()][i] == royal[side.index()][i]
+                                && (!near || attacks[them.index()][i] > 0)
                             {
                                 safe += 1;
                             }
@@ -711,7 +721,7 @@ impl VariantEval {
                 }
             }
         }
-        f(l.start(TEMPO), if to_move == 0 { 1 } else { -1 });
+        f(l.start(TEMPO), if to_move == Color::Black { 1 } else { -1 });
     }
 }
 
@@ -801,7 +811,7 @@ pub fn weights_file(layout: &Layout, weights: &[i32], header: &str) -> String {
 pub fn material(pos: &VPosition, values: &[i32]) -> i32 {
     let rules = pos.rules();
     let mut score = 0;
-    for (side, sign) in [(0, 1), (1, -1)] {
+    for (side, sign) in [(Color::Black, 1), (Color::White, -1)] {
         for &sq in pos.pieces(side) {
             if let Some((k, _)) = pos.piece_at(sq) {
                 score += sign * values[k as usize];
@@ -811,7 +821,8 @@ pub fn material(pos: &VPosition, values: &[i32]) -> i32 {
     if rules.drops {
         for k in 0..rules.kinds.len() as u8 {
             let v = values[k as usize] * 13 / 10;
-            score += v * (pos.in_hand(0, k) as i32 - pos.in_hand(1, k) as i32);
+            score +=
+                v * (pos.in_hand(Color::Black, k) as i32 - pos.in_hand(Color::White, k) as i32);
         }
     }
     score
@@ -841,7 +852,7 @@ mod tests {
             (0..ranks).all(|y| {
                 let a = pos.piece_at(pos.square(x, y));
                 let b = pos.piece_at(pos.square(files - 1 - x, ranks - 1 - y));
-                a.map(|(k, s)| (k, 1 - s)) == b
+                a.map(|(k, s)| (k, !s)) == b
             })
         })
     }

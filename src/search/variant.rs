@@ -99,7 +99,7 @@ impl VBoard {
     /// passes through.
     #[inline]
     fn victims(&self, m: VMove) -> impl Iterator<Item = u8> + '_ {
-        let us = self.pos.side();
+        let us = self.pos.side_to_move();
         [m.to, m.mid, m.mid2]
             .into_iter()
             .enumerate()
@@ -149,7 +149,7 @@ impl VBoard {
     fn exchange_holds(&self, target: u16, mut swap: Value) -> bool {
         let royal = |k: u8| self.pos.rules().kinds[k as usize].royal;
         let mut gone: Vec<u16> = Vec::new();
-        let mut side = self.pos.side();
+        let mut side = self.pos.side_to_move();
         // Whether the mover's side holds the threshold if the exchange stops here.
         let mut holds = true;
         while let Some((sq, k)) = self
@@ -162,7 +162,7 @@ impl VBoard {
                 // A royal may take only a piece nobody defends.
                 let defended = self
                     .pos
-                    .least_attacker(target, 1 - side, &gone, |k| self.value(k))
+                    .least_attacker(target, !side, &gone, |k| self.value(k))
                     .is_some();
                 return if defended { !holds } else { holds };
             }
@@ -170,7 +170,7 @@ impl VBoard {
             if swap < Value::from(holds) {
                 break;
             }
-            side = 1 - side;
+            side = !side;
         }
         holds
     }
@@ -178,13 +178,17 @@ impl VBoard {
     /// The score for the side to move of `black`'s view, within the evaluation's limit.
     #[inline]
     fn for_side_to_move(&self, black: Value) -> Value {
-        let v = if self.pos.side() == 0 { black } else { -black };
+        let v = if self.pos.side_to_move() == Color::Black {
+            black
+        } else {
+            -black
+        };
         v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 }
 
 /// A verdict on the game as the side to move `side` sees it.
-fn as_repetition(verdict: Verdict, side: usize) -> Repetition {
+fn as_repetition(verdict: Verdict, side: Color) -> Repetition {
     match verdict {
         Verdict::Draw => Repetition::Draw,
         Verdict::Loses(s) if s == side => Repetition::Loss,
@@ -210,11 +214,7 @@ impl SearchBoard for VBoard {
     }
     #[inline]
     fn side_to_move(&self) -> Color {
-        if self.pos.side() == 0 {
-            Color::Black
-        } else {
-            Color::White
-        }
+        self.pos.side_to_move()
     }
     #[inline]
     fn in_check(&self) -> bool {
@@ -223,7 +223,7 @@ impl SearchBoard for VBoard {
     fn make_move(&mut self, m: VMove) {
         let undo = self.pos.make_move(m);
         self.undos.push(undo);
-        let check = self.pos.in_check(self.pos.side());
+        let check = self.pos.in_check(self.pos.side_to_move());
         self.history.push((self.pos.key(), check));
     }
     fn unmake_move(&mut self, m: VMove) {
@@ -249,7 +249,7 @@ impl SearchBoard for VBoard {
     }
     fn gives_check(&mut self, m: VMove) -> bool {
         let undo = self.pos.make_move(m);
-        let check = self.pos.in_check(self.pos.side());
+        let check = self.pos.in_check(self.pos.side_to_move());
         self.pos.unmake_move(m, undo);
         check
     }
@@ -269,7 +269,7 @@ impl SearchBoard for VBoard {
     fn moved_piece(&self, m: VMove) -> (usize, usize) {
         let kinds = self.dims.kinds;
         (
-            self.pos.side() * kinds + self.moved_kind(m) as usize,
+            self.pos.side_to_move().index() * kinds + self.moved_kind(m) as usize,
             m.to as usize,
         )
     }
@@ -312,7 +312,7 @@ impl SearchBoard for VBoard {
         Some(if self.pos.rules().drops { 2 * v } else { v })
     }
     fn repetition(&self) -> Option<Repetition> {
-        let side = self.pos.side();
+        let side = self.pos.side_to_move();
         if let Some(verdict) = self.pos.outcome() {
             return Some(as_repetition(verdict, side));
         }
@@ -326,7 +326,7 @@ impl SearchBoard for VBoard {
     }
     #[inline]
     fn lost(&self) -> bool {
-        !self.pos.has_royal(self.pos.side())
+        !self.pos.has_royal(self.pos.side_to_move())
     }
     fn evaluate(&self) -> Value {
         self.for_side_to_move(self.eval.evaluate(&self.pos))
@@ -383,7 +383,7 @@ impl VPicker {
         let mut moves = Vec::with_capacity(256);
         let in_check = pos.in_check();
         let winning_only = captures_only && !in_check;
-        if pos.pos.has_royal(pos.pos.side()) {
+        if pos.pos.has_royal(pos.pos.side_to_move()) {
             if winning_only {
                 pos.pos.pseudo_board_moves(&mut moves);
                 moves.retain(|&m| pos.is_capture(m));

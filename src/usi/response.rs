@@ -1,5 +1,6 @@
 //! Engine-to-GUI lines.
 
+use crate::color::Color;
 use std::fmt::Write;
 
 /// A score as USI prints it.
@@ -11,11 +12,11 @@ pub enum UsiScore {
     Mate(i32),
 }
 
-/// A game's end: who won (0 the first player, 1 the second; `None` a draw) and why.
+/// A game's end: who won (`None`: a draw) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameEnd {
-    /// The winner, by side index.
-    pub winner: Option<usize>,
+    /// The winner.
+    pub winner: Option<Color>,
     /// Why, in a few words.
     pub reason: String,
 }

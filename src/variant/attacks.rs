@@ -3,8 +3,9 @@
 //! and the squares a drop would check from, and whether a side is in check.
 
 use super::catalogue::Special;
-use super::position::{is_piece, kind_of, side_of, Side, VPosition, EMPTY, NO_SQUARE, OFF};
+use super::position::{is_piece, kind_of, side_of, VPosition, EMPTY, NO_SQUARE, OFF};
 use super::rules::{capture_steps, Kind, HIT_MANY};
+use crate::color::Color;
 
 impl VPosition {
     // Attacks
@@ -15,7 +16,7 @@ impl VPosition {
         &self,
         from: u16,
         kind: &Kind,
-        side: Side,
+        side: Color,
         target: u16,
         empty: &[u16],
     ) -> bool {
@@ -25,7 +26,7 @@ impl VPosition {
         };
         // The target's offset from the piece, in the mover's frame (dy forward).
         let ((fx, fy), (tx, ty)) = (self.xy[from as usize], self.xy[target as usize]);
-        let (ox, oy) = if side == 0 {
+        let (ox, oy) = if side == Color::Black {
             (tx - fx, fy - ty)
         } else {
             (fx - tx, ty - fy)
@@ -58,7 +59,7 @@ impl VPosition {
         from: u16,
         ray: &super::betza::Ray,
         k: isize,
-        side: Side,
+        side: Color,
         occupied: &impl Fn(usize) -> bool,
     ) -> bool {
         if ray.leap {
@@ -74,7 +75,7 @@ impl VPosition {
         from: u16,
         dx: i8,
         dy: i8,
-        side: Side,
+        side: Color,
         occupied: &dyn Fn(usize) -> bool,
     ) -> bool {
         // The squares on the straight line between (D, A, H, G); oblique leaps are not lame here.
@@ -89,8 +90,8 @@ impl VPosition {
     /// Whether `side`'s pieces attack `target` (ordinary moves; squares in `empty` count as
     /// empty for the paths of sliding moves, but a piece standing on one still attacks: as
     /// lishogi rules, a pawn or go-between that a lion takes on its first step still protects).
-    pub fn attacked_by(&self, target: u16, side: Side, empty: &[u16]) -> bool {
-        self.pieces[side].iter().any(|&sq| {
+    pub fn attacked_by(&self, target: u16, side: Color, empty: &[u16]) -> bool {
+        self.pieces[side.index()].iter().any(|&sq| {
             sq != target
                 && self.reaches(
                     sq,
@@ -108,12 +109,12 @@ impl VPosition {
     pub fn least_attacker(
         &self,
         target: u16,
-        side: Side,
+        side: Color,
         gone: &[u16],
         value: impl Fn(u8) -> i32,
     ) -> Option<(u16, u8)> {
         let mut best: Option<(i32, u16, u8)> = None;
-        for &sq in &self.pieces[side] {
+        for &sq in &self.pieces[side.index()] {
             if sq == target || gone.contains(&sq) {
                 continue;
             }
@@ -133,8 +134,8 @@ impl VPosition {
     /// attacks (could capture on, were an enemy there) by its ordinary moves, whatever stands
     /// on `to`. Only the steps, leaps and slides of the Betza rays: a board whose pieces have
     /// special moves (`Rules::line_pins` false) gets those moves' attacks left out.
-    pub fn for_each_attack(&self, side: Side, f: &mut impl FnMut(u16, u8, u16)) {
-        for &from in &self.pieces[side] {
+    pub fn for_each_attack(&self, side: Color, f: &mut impl FnMut(u16, u8, u16)) {
+        for &from in &self.pieces[side.index()] {
             let kind_index = kind_of(self.cells[from as usize]);
             let kind = &self.rules.kinds[kind_index as usize];
             for ray in &kind.rays {
@@ -191,7 +192,7 @@ impl VPosition {
     /// Calls `f(sq)` for every empty square from which `side`'s piece of `kind`, dropped
     /// there, would attack `target` by a step, leap or slide (the squares a drop would check
     /// a royal from). Lame leaps are left out.
-    pub fn for_each_drop_check(&self, side: Side, kind: u8, target: u16, f: &mut impl FnMut(u16)) {
+    pub fn for_each_drop_check(&self, side: Color, kind: u8, target: u16, f: &mut impl FnMut(u16)) {
         for ray in &self.rules.kinds[kind as usize].rays {
             if ray.mode == super::betza::Mode::Move || ray.lame {
                 continue;
@@ -214,10 +215,10 @@ impl VPosition {
     }
 
     /// Whether `side`'s king is attacked.
-    pub fn in_check(&self, side: Side) -> bool {
-        self.pieces[side].iter().any(|&sq| {
+    pub fn in_check(&self, side: Color) -> bool {
+        self.pieces[side.index()].iter().any(|&sq| {
             self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal
-                && self.attacked_by(sq, 1 - side, &[])
+                && self.attacked_by(sq, !side, &[])
         })
     }
 
@@ -240,14 +241,14 @@ impl VPosition {
         };
         // The other side's pieces whose captures Betza does not say, moving as if on move.
         let mut moves = Vec::new();
-        self.side ^= 1;
-        for &sq in &self.pieces[self.side] {
+        self.side = !self.side;
+        for &sq in &self.pieces[self.side.index()] {
             let kind = &self.rules.kinds[kind_of(self.cells[sq as usize]) as usize];
             if !kind.special.betza_captures() {
                 self.piece_moves(sq, &mut moves);
             }
         }
-        self.side ^= 1;
+        self.side = !self.side;
         moves.iter().any(|m| {
             [m.to, m.mid, m.mid2]
                 .into_iter()
@@ -270,14 +271,14 @@ mod tests {
     /// Whether `attacked_by` (each kind's table of the offsets its rays reach) agrees with
     /// the squares the rays walk to, for every square and side of `pos`.
     fn attack_test_agrees_with_the_rays(pos: &VPosition) {
-        for side in 0..2 {
+        for side in Color::ALL {
             let mut walked = vec![false; pos.cells.len()];
             pos.for_each_attack(side, &mut |_, _, to| walked[to as usize] = true);
             for sq in pos.squares() {
                 assert_eq!(
                     pos.attacked_by(sq, side, &[]),
                     walked[sq as usize],
-                    "{} {} side {side} square {sq}",
+                    "{} {} side {side:?} square {sq}",
                     pos.rules().name,
                     pos.to_sfen()
                 );
@@ -322,7 +323,7 @@ mod tests {
         for id in [VariantId::Mini, VariantId::Judkins, VariantId::Micro] {
             let mut attacked = 0;
             random_games(id, 500, 777, &mut |pos| {
-                for side in 0..2 {
+                for side in Color::ALL {
                     let mut counts = vec![0u32; pos.cell_count()];
                     pos.for_each_attack(side, &mut |from, kind, to| {
                         assert_eq!(pos.piece_at(from), Some((kind, side)));
@@ -347,7 +348,7 @@ mod tests {
         for id in [VariantId::Mini, VariantId::Judkins] {
             random_games(id, 1500, 4242, &mut |pos| {
                 let side = pos.side;
-                let king = pos.pieces[1 - side]
+                let king = pos.pieces[(!side).index()]
                     .iter()
                     .copied()
                     .find(|&sq| pos.rules.kinds[kind_of(pos.cells[sq as usize]) as usize].royal);
@@ -366,7 +367,7 @@ mod tests {
                     pos.for_each_drop_check(side, kind, king, &mut |sq| named.push(sq));
                     for m in drops {
                         let undo = pos.make_move(m);
-                        let check = pos.in_check(1 - side);
+                        let check = pos.in_check(!side);
                         pos.unmake_move(m, undo);
                         assert_eq!(check, named.contains(&m.to), "{}", pos.to_sfen());
                         checks += usize::from(check);

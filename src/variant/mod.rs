@@ -17,4 +17,4 @@ pub mod text;
 
 pub use perft::{perft, perft_divide, perft_divide_until};
 pub use position::{VMove, VPosition, VariantError};
-pub use rules::{Repetition, VariantId, Verdict};
+pub use rules::{RepetitionRule, VariantId, Verdict};

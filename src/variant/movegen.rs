@@ -51,7 +51,7 @@ impl VPosition {
     /// Whether `sq` shares a file, rank or diagonal with a royal piece of the side to move.
     pub(super) fn on_royal_line(&self, sq: u16) -> bool {
         let (x, y) = self.coords(sq);
-        self.pieces[self.side].iter().any(|&r| {
+        self.pieces[self.side.index()].iter().any(|&r| {
             r != sq && self.rules.kinds[kind_of(self.cells[r as usize]) as usize].royal && {
                 let (rx, ry) = self.coords(r);
                 x == rx || y == ry || x.abs_diff(rx) == y.abs_diff(ry)
@@ -72,7 +72,7 @@ impl VPosition {
         let mut ok = !self.in_check(side);
         if ok && m.drop > 0 && self.rules.shogi_drop_rules {
             let kind = &self.rules.kinds[m.drop as usize - 1];
-            if kind.piece.code == "P" && self.in_check(1 - side) {
+            if kind.piece.code == "P" && self.in_check(!side) {
                 // No mate by a pawn drop.
                 ok = self.has_legal_reply();
             }
@@ -125,8 +125,8 @@ impl VPosition {
     /// The moves of `pseudo_moves` but the drops (every capture among them), in the same
     /// order.
     pub fn pseudo_board_moves(&self, out: &mut Vec<VMove>) {
-        for i in 0..self.pieces[self.side].len() {
-            self.piece_moves(self.pieces[self.side][i], out);
+        for i in 0..self.pieces[self.side.index()].len() {
+            self.piece_moves(self.pieces[self.side.index()][i], out);
         }
     }
 
@@ -216,7 +216,7 @@ impl VPosition {
         }
         if self.rules.kinds[kind as usize].lion {
             // A lion may take a lion that is not next to it only if no enemy piece protects it.
-            self.distance(from, to) <= 1 || !self.attacked_by(to, 1 - self.side, &[from])
+            self.distance(from, to) <= 1 || !self.attacked_by(to, !self.side, &[from])
         } else {
             // After a lion was taken by a non-lion, a non-lion may not take a lion elsewhere.
             self.lion_capture == NO_SQUARE || self.lion_capture == to
@@ -270,7 +270,7 @@ impl VPosition {
         let side = self.side;
         let r = self.rules;
         for (k, kind) in r.kinds.iter().enumerate() {
-            if self.hands[side][k] == 0 {
+            if self.hands[side.index()][k] == 0 {
                 continue;
             }
             // Micro shogi drops either side up.
@@ -284,7 +284,7 @@ impl VPosition {
                 let pawn = r.shogi_drop_rules && fk.piece.code == "P";
                 let mut pawn_files = vec![false; r.files as usize];
                 if pawn {
-                    for &sq in &self.pieces[side] {
+                    for &sq in &self.pieces[side.index()] {
                         if r.kinds[kind_of(self.cells[sq as usize]) as usize]
                             .piece
                             .code

@@ -2,8 +2,9 @@
 //! shogi's bare king (lishogi's rules). No legal move and repetitions need the moves and the
 //! game, and are the caller's.
 
-use super::position::{kind_of, side_of, Side, VPosition};
+use super::position::{kind_of, side_of, VPosition};
 use super::rules::Verdict;
+use crate::color::Color;
 
 impl VPosition {
     /// The game's end by the variant's rules, if it is over: a side without a royal piece
@@ -17,15 +18,24 @@ impl VPosition {
         if !self.rules.bare_king {
             return None;
         }
-        for c in [side, 1 - side] {
+        for c in [side, !side] {
             if self.bared(c) {
                 return Some(Verdict::Loses(c));
             }
         }
-        let lone = |c: Side| {
-            self.royals[c] == 1 && self.pieces[c].iter().filter(|&&sq| !self.dead(sq)).count() == 1
+        let lone = |c: Color| {
+            self.royals[c.index()] == 1
+                && self.pieces[c.index()]
+                    .iter()
+                    .filter(|&&sq| !self.dead(sq))
+                    .count()
+                    == 1
         };
-        if lone(0) && lone(1) && !self.in_check(0) && !self.in_check(1) {
+        if lone(Color::Black)
+            && lone(Color::White)
+            && !self.in_check(Color::Black)
+            && !self.in_check(Color::White)
+        {
             return Some(Verdict::Draw);
         }
         None
@@ -35,27 +45,32 @@ impl VPosition {
     /// count), the other side its king, not in check, and more than one piece besides pawns,
     /// go-betweens and lances on its last rank: two or more, or one that the bare king does not
     /// stand next to (nor next to the king).
-    pub(super) fn bared(&self, c: Side) -> bool {
+    pub(super) fn bared(&self, c: Color) -> bool {
         let code = |sq: u16| {
             self.rules.kinds[kind_of(self.cells[sq as usize]) as usize]
                 .piece
                 .code
         };
-        if self.royals[c] != 1 || self.royals[1 - c] != 1 {
+        if self.royals[c.index()] != 1 || self.royals[(!c).index()] != 1 {
             return false;
         }
-        if self.pieces[c].iter().filter(|&&sq| !self.dead(sq)).count() != 1 {
+        if self.pieces[c.index()]
+            .iter()
+            .filter(|&&sq| !self.dead(sq))
+            .count()
+            != 1
+        {
             return false;
         }
-        let theirs: Vec<u16> = self.pieces[1 - c]
+        let theirs: Vec<u16> = self.pieces[(!c).index()]
             .iter()
             .copied()
             .filter(|&sq| !matches!(code(sq), "P" | "GB") && !self.dead(sq))
             .collect();
-        if theirs.len() < 2 || self.in_check(1 - c) {
+        if theirs.len() < 2 || self.in_check(!c) {
             return false;
         }
-        let king = self.pieces[c]
+        let king = self.pieces[c.index()]
             .iter()
             .copied()
             .find(|&sq| self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal)

@@ -6,6 +6,7 @@
 
 use super::catalogue::Special;
 use super::rules::{Rules, VariantId};
+use crate::color::Color;
 
 /// Off-board margin around the board: the longest leap of a catalogue atom is 3 squares.
 pub(super) const PAD: usize = 3;
@@ -13,9 +14,6 @@ pub(super) const EMPTY: u16 = 0;
 pub(super) const OFF: u16 = u16::MAX;
 /// "No square".
 pub const NO_SQUARE: u16 = u16::MAX;
-
-/// A side: 0 Black (sente, upper case, moves up the board), 1 White.
-pub type Side = usize;
 
 /// A move: `from` to `to`, through `mid` (and `mid2`) for a lion's double move (a lion dog's
 /// triple move), or a drop of `drop - 1`.
@@ -93,7 +91,7 @@ pub struct VPosition {
     pub(super) stride: usize,
     pub(super) cells: Vec<u16>,
     pub(super) hands: [Vec<u8>; 2],
-    pub(super) side: Side,
+    pub(super) side: Color,
     pub(super) ply: u32,
     pub(super) key: u64,
     pub(super) lion_capture: u16,
@@ -163,16 +161,16 @@ fn coordinates(id: VariantId) -> &'static [(i16, i16)] {
 }
 
 #[inline]
-pub(super) fn cell_of(kind: u8, side: Side) -> u16 {
-    1 + ((kind as u16) << 1 | side as u16)
+pub(super) fn cell_of(kind: u8, side: Color) -> u16 {
+    1 + ((kind as u16) << 1 | side.index() as u16)
 }
 #[inline]
 pub(super) fn kind_of(cell: u16) -> u8 {
     ((cell - 1) >> 1) as u8
 }
 #[inline]
-pub(super) fn side_of(cell: u16) -> Side {
-    ((cell - 1) & 1) as Side
+pub(super) fn side_of(cell: u16) -> Color {
+    Color::from_index(((cell - 1) & 1) as usize)
 }
 #[inline]
 pub(super) fn is_piece(cell: u16) -> bool {
@@ -201,7 +199,7 @@ impl VPosition {
             slot: vec![0; cells.len()],
             cells,
             hands: [vec![0; rules.kinds.len()], vec![0; rules.kinds.len()]],
-            side: 0,
+            side: Color::Black,
             ply: 1,
             key: 0,
             lion_capture: NO_SQUARE,
@@ -218,7 +216,7 @@ impl VPosition {
     }
 
     /// The side to move.
-    pub fn side(&self) -> Side {
+    pub fn side_to_move(&self) -> Color {
         self.side
     }
 
@@ -252,34 +250,34 @@ impl VPosition {
     }
 
     /// The piece on a square: (kind, side).
-    pub fn piece_at(&self, sq: u16) -> Option<(u8, Side)> {
+    pub fn piece_at(&self, sq: u16) -> Option<(u8, Color)> {
         let c = self.cells[sq as usize];
         is_piece(c).then(|| (kind_of(c), side_of(c)))
     }
 
     /// The squares of `side`'s pieces on the board, in no order.
-    pub fn pieces(&self, side: Side) -> &[u16] {
-        &self.pieces[side]
+    pub fn pieces(&self, side: Color) -> &[u16] {
+        &self.pieces[side.index()]
     }
 
     /// How many of a kind a side holds in hand.
-    pub fn in_hand(&self, side: Side, kind: u8) -> u8 {
-        self.hands[side][kind as usize]
+    pub fn in_hand(&self, side: Color, kind: u8) -> u8 {
+        self.hands[side.index()][kind as usize]
     }
 
     /// The side has a royal piece left.
-    pub fn has_royal(&self, side: Side) -> bool {
-        self.royals[side] > 0
+    pub fn has_royal(&self, side: Color) -> bool {
+        self.royals[side.index()] > 0
     }
 
     pub(super) fn put(&mut self, sq: u16, cell: u16) {
         let (k, s) = (kind_of(cell), side_of(cell));
         self.cells[sq as usize] = cell;
-        self.slot[sq as usize] = self.pieces[s].len() as u16;
-        self.pieces[s].push(sq);
+        self.slot[sq as usize] = self.pieces[s.index()].len() as u16;
+        self.pieces[s.index()].push(sq);
         self.key ^= self.zobrist.piece[self.zkey(k, s, sq)];
         if self.rules.kinds[k as usize].royal {
-            self.royals[s] += 1;
+            self.royals[s.index()] += 1;
         }
     }
 
@@ -288,29 +286,29 @@ impl VPosition {
         let (k, s) = (kind_of(cell), side_of(cell));
         self.cells[sq as usize] = EMPTY;
         let i = self.slot[sq as usize] as usize;
-        let last = self.pieces[s].pop().expect("a piece");
+        let last = self.pieces[s.index()].pop().expect("a piece");
         if last != sq {
-            self.pieces[s][i] = last;
+            self.pieces[s.index()][i] = last;
             self.slot[last as usize] = i as u16;
         }
         self.key ^= self.zobrist.piece[self.zkey(k, s, sq)];
         if self.rules.kinds[k as usize].royal {
-            self.royals[s] -= 1;
+            self.royals[s.index()] -= 1;
         }
         cell
     }
 
     #[inline]
-    pub(super) fn zkey(&self, kind: u8, side: Side, sq: u16) -> usize {
-        (kind as usize * 2 + side) * self.cells.len() + sq as usize
+    pub(super) fn zkey(&self, kind: u8, side: Color, sq: u16) -> usize {
+        (kind as usize * 2 + side.index()) * self.cells.len() + sq as usize
     }
 
-    pub(super) fn hand_add(&mut self, side: Side, kind: u8, delta: i8) {
+    pub(super) fn hand_add(&mut self, side: Color, kind: u8, delta: i8) {
         let k = kind as usize;
-        let z = |n: u8| (k * 2 + side) * (HAND_MAX + 1) + (n as usize).min(HAND_MAX);
-        self.key ^= self.zobrist.hand[z(self.hands[side][k])];
-        self.hands[side][k] = (self.hands[side][k] as i16 + delta as i16) as u8;
-        self.key ^= self.zobrist.hand[z(self.hands[side][k])];
+        let z = |n: u8| (k * 2 + side.index()) * (HAND_MAX + 1) + (n as usize).min(HAND_MAX);
+        self.key ^= self.zobrist.hand[z(self.hands[side.index()][k])];
+        self.hands[side.index()][k] = (self.hands[side.index()][k] as i16 + delta as i16) as u8;
+        self.key ^= self.zobrist.hand[z(self.hands[side.index()][k])];
     }
 
     pub(super) fn set_lion_capture(&mut self, sq: u16) {
@@ -325,9 +323,9 @@ impl VPosition {
 
     /// The rank distance of a square from `side`'s last rank (0 on the last rank).
     #[inline]
-    pub(super) fn depth(&self, sq: u16, side: Side) -> u8 {
+    pub(super) fn depth(&self, sq: u16, side: Color) -> u8 {
         let r = self.coords(sq).1;
-        if side == 0 {
+        if side == Color::Black {
             r as u8
         } else {
             (self.rules.ranks as usize - 1 - r) as u8
@@ -335,9 +333,9 @@ impl VPosition {
     }
 
     #[inline]
-    pub(super) fn delta(&self, dx: i8, dy: i8, side: Side) -> isize {
+    pub(super) fn delta(&self, dx: i8, dy: i8, side: Color) -> isize {
         let d = dx as isize - dy as isize * self.stride as isize;
-        if side == 0 {
+        if side == Color::Black {
             d
         } else {
             -d
@@ -420,7 +418,7 @@ impl VPosition {
                 self.burn(m.to, mover, &mut undo);
             }
         }
-        self.side ^= 1;
+        self.side = !self.side;
         self.key ^= self.zobrist.side;
         self.ply += 1;
         undo
@@ -468,7 +466,7 @@ impl VPosition {
     pub fn make_null_move(&mut self) -> u16 {
         let lion_capture = self.lion_capture;
         self.set_lion_capture(NO_SQUARE);
-        self.side ^= 1;
+        self.side = !self.side;
         self.ply += 1;
         self.key ^= self.zobrist.side;
         lion_capture
@@ -477,14 +475,14 @@ impl VPosition {
     /// Takes back `make_null_move`, which returned `lion_capture`.
     pub fn unmake_null_move(&mut self, lion_capture: u16) {
         self.key ^= self.zobrist.side;
-        self.side ^= 1;
+        self.side = !self.side;
         self.ply -= 1;
         self.set_lion_capture(lion_capture);
     }
 
     /// Takes back `m`, played with `make_move`, which returned `undo`.
     pub fn unmake_move(&mut self, m: VMove, undo: Undo) {
-        self.side ^= 1;
+        self.side = !self.side;
         self.ply -= 1;
         let side = self.side;
         if !undo.mover_burnt {
@@ -532,7 +530,7 @@ pub(crate) mod tests {
         let mut pos = VPosition::start(VariantId::Chu);
         let (key, sfen) = (pos.key(), pos.to_sfen());
         let saved = pos.make_null_move();
-        assert_eq!(pos.side(), 1);
+        assert_eq!(pos.side_to_move(), Color::White);
         assert_ne!(pos.key(), key);
         assert_eq!(pos.to_sfen().split_whitespace().nth(1), Some("w"));
         pos.unmake_null_move(saved);

@@ -1,6 +1,7 @@
 //! The variants: board, pieces and their promotions, start position, and rules, one table each.
 //! docs/variants.md gives the source of every rule chosen here.
 
+use crate::color::Color;
 use std::sync::OnceLock;
 
 use super::betza::{self, Ray};
@@ -99,7 +100,7 @@ pub enum Promotion {
 /// the verdict). Perpetual check loses in every variant: the side whose every move of the cycle
 /// checked loses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repetition {
+pub enum RepetitionRule {
     /// A draw (shogi's sennichite, lishogi's chu shogi).
     Draw,
     /// A loss for Black, the first player (minishogi, as lishogi and fairy-stockfish rule it).
@@ -111,8 +112,8 @@ pub enum Repetition {
 pub enum Verdict {
     /// The game is drawn.
     Draw,
-    /// This side (0 Black, 1 White) loses.
-    Loses(usize),
+    /// This side loses.
+    Loses(Color),
 }
 
 /// One variant's table, as written.
@@ -128,7 +129,7 @@ struct Spec {
     check_rule: bool,
     shogi_drop_rules: bool,
     lion_trading: bool,
-    repetition: Repetition,
+    repetition: RepetitionRule,
     bare_king: bool,
     /// (SFEN letters, catalogue code, SFEN letters of what it promotes to).
     kinds: &'static [(&'static str, &'static str, Option<&'static str>)],
@@ -164,7 +165,7 @@ static SPECS: [Spec; 8] = [
         check_rule: true,
         shogi_drop_rules: true,
         lion_trading: false,
-        repetition: Repetition::Draw,
+        repetition: RepetitionRule::Draw,
         bare_king: false,
         kinds: STANDARD_KINDS,
     },
@@ -180,7 +181,7 @@ static SPECS: [Spec; 8] = [
         check_rule: true,
         shogi_drop_rules: false,
         lion_trading: false,
-        repetition: Repetition::Draw,
+        repetition: RepetitionRule::Draw,
         bare_king: false,
         // fairy-stockfish's letters: each piece is named by one of its two sides.
         kinds: &[
@@ -207,7 +208,7 @@ static SPECS: [Spec; 8] = [
         check_rule: true,
         shogi_drop_rules: true,
         lion_trading: false,
-        repetition: Repetition::SenteLoses,
+        repetition: RepetitionRule::SenteLoses,
         bare_king: false,
         kinds: &[
             ("k", "K", None),
@@ -234,7 +235,7 @@ static SPECS: [Spec; 8] = [
         check_rule: true,
         shogi_drop_rules: true,
         lion_trading: false,
-        repetition: Repetition::Draw,
+        repetition: RepetitionRule::Draw,
         bare_king: false,
         kinds: &[
             ("k", "K", None),
@@ -264,7 +265,7 @@ static SPECS: [Spec; 8] = [
         check_rule: false,
         shogi_drop_rules: false,
         lion_trading: true,
-        repetition: Repetition::Draw,
+        repetition: RepetitionRule::Draw,
         bare_king: true,
         // lishogi's letters.
         kinds: &[
@@ -323,7 +324,7 @@ static SPECS: [Spec; 8] = [
         check_rule: false,
         shogi_drop_rules: false,
         lion_trading: false,
-        repetition: Repetition::Draw,
+        repetition: RepetitionRule::Draw,
         bare_king: false,
         // HaChu's letters (XBoard's dressed letters for the pieces beyond 26).
         kinds: &[
@@ -399,7 +400,7 @@ static SPECS: [Spec; 8] = [
         check_rule: false,
         shogi_drop_rules: false,
         lion_trading: false,
-        repetition: Repetition::Draw,
+        repetition: RepetitionRule::Draw,
         bare_king: false,
         // HaChu's letters (docs/variants.md).
         kinds: &[
@@ -491,7 +492,7 @@ static SPECS: [Spec; 8] = [
         check_rule: false,
         shogi_drop_rules: false,
         lion_trading: false,
-        repetition: Repetition::Draw,
+        repetition: RepetitionRule::Draw,
         bare_king: false,
         // Letters, then the same letters dressed with ' and ! (XBoard's scheme; docs/variants.md).
         kinds: &[
@@ -685,7 +686,7 @@ pub struct Rules {
     /// Some kind burns (tenjiku's fire demon): moves may capture next to where they end.
     pub burning: bool,
     /// What a repetition means.
-    pub repetition: Repetition,
+    pub repetition: RepetitionRule,
     /// lishogi's chu shogi end rules: a bare king loses, two bare kings draw.
     pub bare_king: bool,
     /// The kinds of piece.
@@ -775,7 +776,7 @@ impl Rules {
     /// The game's verdict on the last position of `history` when it is the fourth occurrence
     /// of a position (the rule of every variant here): as `search_repetition`, the checks
     /// counted since the first occurrence.
-    pub fn fourfold_repetition(&self, history: &[(u64, bool)], side: usize) -> Option<Verdict> {
+    pub fn fourfold_repetition(&self, history: &[(u64, bool)], side: Color) -> Option<Verdict> {
         self.repeated(history, side, 3)
     }
 
@@ -789,7 +790,7 @@ impl Rules {
     pub fn search_repetition(
         &self,
         history: &[(u64, bool)],
-        side: usize,
+        side: Color,
         since: usize,
     ) -> Option<Verdict> {
         let n = history.len().checked_sub(1)?;
@@ -802,7 +803,7 @@ impl Rules {
     }
 
     /// The verdict when the last position of `history` occurred `earlier` times before.
-    fn repeated(&self, history: &[(u64, bool)], side: usize, earlier: usize) -> Option<Verdict> {
+    fn repeated(&self, history: &[(u64, bool)], side: Color, earlier: usize) -> Option<Verdict> {
         let n = history.len().checked_sub(1)?;
         let key = history[n].0;
         let j = (2..=n)
@@ -815,18 +816,18 @@ impl Rules {
 
     /// The verdict on a repetition of the last position of `history` (`side` to move), whose
     /// earliest occurrence counted is at index `j`.
-    fn verdict_since(&self, history: &[(u64, bool)], side: usize, j: usize) -> Verdict {
+    fn verdict_since(&self, history: &[(u64, bool)], side: Color, j: usize) -> Verdict {
         let n = history.len() - 1;
         // After each of the opponent's moves (positions with `side` to move) `side` was in
         // check, or after each of `side`'s.
         let they_checked = (j + 2..=n).step_by(2).all(|k| history[k].1);
         let we_checked = (j + 1..n).step_by(2).all(|k| history[k].1);
         match (they_checked, we_checked) {
-            (true, false) => Verdict::Loses(1 - side),
+            (true, false) => Verdict::Loses(!side),
             (false, true) => Verdict::Loses(side),
             _ => match self.repetition {
-                Repetition::Draw => Verdict::Draw,
-                Repetition::SenteLoses => Verdict::Loses(0),
+                RepetitionRule::Draw => Verdict::Draw,
+                RepetitionRule::SenteLoses => Verdict::Loses(Color::Black),
             },
         }
     }
@@ -840,6 +841,7 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Color::{Black, White};
 
     #[test]
     fn every_variant_builds_and_is_found_by_its_names() {
@@ -883,23 +885,32 @@ mod tests {
             |r: &Rules, history: &[(u64, bool)], side| r.search_repetition(history, side, 0);
         // 1 2 3 4 1: Black to move again in the first position (side 0 at both ends).
         let cycle = no(&[1, 2, 3, 4, 1]);
-        assert_eq!(first(chu, &cycle, 0), Some(Verdict::Draw));
-        assert_eq!(first(mini, &cycle, 0), Some(Verdict::Loses(0)));
-        assert_eq!(first(mini, &cycle, 1), Some(Verdict::Loses(0)));
+        assert_eq!(first(chu, &cycle, Black), Some(Verdict::Draw));
+        assert_eq!(first(mini, &cycle, Black), Some(Verdict::Loses(Black)));
+        assert_eq!(first(mini, &cycle, White), Some(Verdict::Loses(Black)));
         // A position seen with the other side to move is no repetition.
-        assert_eq!(first(chu, &no(&[1, 2, 1]), 0), Some(Verdict::Draw));
-        assert_eq!(first(chu, &no(&[1, 2, 3, 1]), 1), None);
-        assert_eq!(first(chu, &no(&[1, 2, 3]), 0), None);
+        assert_eq!(first(chu, &no(&[1, 2, 1]), Black), Some(Verdict::Draw));
+        assert_eq!(first(chu, &no(&[1, 2, 3, 1]), White), None);
+        assert_eq!(first(chu, &no(&[1, 2, 3]), Black), None);
         // White checked after each of its moves (positions 2 and 4 have Black in check).
         let white_checks = [(1, false), (2, false), (3, true), (4, false), (1, true)];
-        assert_eq!(first(chu, &white_checks, 0), Some(Verdict::Loses(1)));
+        assert_eq!(
+            first(chu, &white_checks, Black),
+            Some(Verdict::Loses(White))
+        );
         // Black checked with each of its moves (positions 1 and 3, White to move).
         let black_checks = [(1, false), (2, true), (3, false), (4, true), (1, false)];
-        assert_eq!(first(mini, &black_checks, 0), Some(Verdict::Loses(0)));
-        assert_eq!(first(chu, &black_checks, 0), Some(Verdict::Loses(0)));
+        assert_eq!(
+            first(mini, &black_checks, Black),
+            Some(Verdict::Loses(Black))
+        );
+        assert_eq!(
+            first(chu, &black_checks, Black),
+            Some(Verdict::Loses(Black))
+        );
         // Both checked throughout: the rule of the variant.
         let both = [(1, true), (2, true), (3, true), (4, true), (1, true)];
-        assert_eq!(first(chu, &both, 0), Some(Verdict::Draw));
+        assert_eq!(first(chu, &both, Black), Some(Verdict::Draw));
     }
 
     #[test]
@@ -908,12 +919,18 @@ mod tests {
         let no = |keys: &[u64]| keys.iter().map(|&k| (k, false)).collect::<Vec<_>>();
         // A pass (null move) reached position 1: position 0 is not repeated by position 4.
         let line = no(&[1, 2, 3, 4, 1]);
-        assert_eq!(mini.search_repetition(&line, 0, 1), None);
-        assert_eq!(mini.search_repetition(&line, 0, 0), Some(Verdict::Loses(0)));
+        assert_eq!(mini.search_repetition(&line, Black, 1), None);
+        assert_eq!(
+            mini.search_repetition(&line, Black, 0),
+            Some(Verdict::Loses(Black))
+        );
         // The position the pass reached counts, and those after it.
         let line = no(&[9, 1, 2, 3, 4, 1, 2]);
-        assert_eq!(mini.search_repetition(&line, 1, 3), None);
-        assert_eq!(mini.search_repetition(&line, 1, 2), Some(Verdict::Loses(0)));
+        assert_eq!(mini.search_repetition(&line, White, 3), None);
+        assert_eq!(
+            mini.search_repetition(&line, White, 2),
+            Some(Verdict::Loses(Black))
+        );
     }
 
     #[test]
@@ -922,23 +939,29 @@ mod tests {
         let mini = VariantId::Mini.rules();
         let no = |keys: &[u64]| keys.iter().map(|&k| (k, false)).collect::<Vec<_>>();
         let thrice = no(&[1, 2, 3, 4, 1, 2, 3, 4, 1]);
-        assert_eq!(chu.fourfold_repetition(&thrice, 0), None);
+        assert_eq!(chu.fourfold_repetition(&thrice, Black), None);
         let four = no(&[1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1]);
-        assert_eq!(chu.fourfold_repetition(&four, 0), Some(Verdict::Draw));
-        assert_eq!(mini.fourfold_repetition(&four, 0), Some(Verdict::Loses(0)));
+        assert_eq!(chu.fourfold_repetition(&four, Black), Some(Verdict::Draw));
+        assert_eq!(
+            mini.fourfold_repetition(&four, Black),
+            Some(Verdict::Loses(Black))
+        );
         // Occurrences with the other side to move do not count.
         let mixed = no(&[1, 2, 1, 5, 1, 6, 1, 7, 1]);
-        assert_eq!(chu.fourfold_repetition(&mixed, 0), Some(Verdict::Draw));
+        assert_eq!(chu.fourfold_repetition(&mixed, Black), Some(Verdict::Draw));
         let odd = no(&[1, 1, 2, 1, 3, 1, 4]);
-        assert_eq!(chu.fourfold_repetition(&odd, 0), None);
+        assert_eq!(chu.fourfold_repetition(&odd, Black), None);
         // White checked at every move since the first occurrence, not only the last cycle.
         let mut checks = no(&[1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1]);
         for k in (2..checks.len()).step_by(2) {
             checks[k].1 = true;
         }
-        assert_eq!(chu.fourfold_repetition(&checks, 0), Some(Verdict::Loses(1)));
+        assert_eq!(
+            chu.fourfold_repetition(&checks, Black),
+            Some(Verdict::Loses(White))
+        );
         checks[2].1 = false;
-        assert_eq!(chu.fourfold_repetition(&checks, 0), Some(Verdict::Draw));
+        assert_eq!(chu.fourfold_repetition(&checks, Black), Some(Verdict::Draw));
     }
 
     #[test]

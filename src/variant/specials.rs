@@ -43,7 +43,7 @@ impl VPosition {
                             let bridge = c != EMPTY && !self.rules.kinds[kind_of(c) as usize].minor;
                             if self.distance(from, to) > 1
                                 && !bridge
-                                && self.attacked_by(to, 1 - side, &[from, mid])
+                                && self.attacked_by(to, !side, &[from, mid])
                             {
                                 continue;
                             }

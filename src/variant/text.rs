@@ -3,6 +3,7 @@
 
 use super::position::{cell_of, kind_of, VMove, VPosition, VariantError, HAND_MAX, NO_SQUARE};
 use super::rules::VariantId;
+use crate::color::Color;
 use std::fmt::Write;
 
 impl VPosition {
@@ -82,7 +83,7 @@ impl VPosition {
                         rules.name
                     ));
                 }
-                let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+                let side = Color::of_letter(c);
                 let sq = pos.square(f, r);
                 pos.put(sq, cell_of(kind, side));
                 f += 1;
@@ -97,11 +98,11 @@ impl VPosition {
             }
         }
         pos.side = match fields[1] {
-            "b" => 0,
-            "w" => 1,
+            "b" => Color::Black,
+            "w" => Color::White,
             s => return err(format!("side to move {s:?}: 'b' or 'w'")),
         };
-        if pos.side == 1 {
+        if pos.side == Color::White {
             pos.key ^= pos.zobrist.side;
         }
         if let Some(&third) = fields.get(2) {
@@ -156,7 +157,7 @@ impl VPosition {
             if n == 0 || n > HAND_MAX {
                 return Err(VariantError(format!("hands: {n} of {c}")));
             }
-            let side = if c.is_ascii_uppercase() { 0 } else { 1 };
+            let side = Color::of_letter(c);
             for _ in 0..n {
                 self.hand_add(side, kind, 1);
             }
@@ -166,8 +167,8 @@ impl VPosition {
 
     pub(super) fn validate(&self) -> Result<(), VariantError> {
         let r = self.rules;
-        for side in 0..2 {
-            let kings = self.pieces[side]
+        for side in Color::ALL {
+            let kings = self.pieces[side.index()]
                 .iter()
                 .filter(|&&sq| {
                     r.kinds[kind_of(self.cells[sq as usize]) as usize]
@@ -179,7 +180,11 @@ impl VPosition {
             if r.check_rule && kings != 1 {
                 return Err(VariantError(format!(
                     "{} has {kings} kings; {} needs one each",
-                    if side == 0 { "Black" } else { "White" },
+                    if side == Color::Black {
+                        "Black"
+                    } else {
+                        "White"
+                    },
                     r.name
                 )));
             }
@@ -187,15 +192,19 @@ impl VPosition {
             if !r.check_rule && kings > 1 {
                 return Err(VariantError(format!(
                     "{} has {kings} kings; {} allows one",
-                    if side == 0 { "Black" } else { "White" },
+                    if side == Color::Black {
+                        "Black"
+                    } else {
+                        "White"
+                    },
                     r.name
                 )));
             }
         }
         if r.shogi_drop_rules {
-            for side in 0..2 {
+            for side in Color::ALL {
                 let mut pawn_files = Vec::new();
-                for &sq in &self.pieces[side] {
+                for &sq in &self.pieces[side.index()] {
                     let k = &r.kinds[kind_of(self.cells[sq as usize]) as usize];
                     if self.depth(sq, side) < k.dead_ranks {
                         return Err(VariantError(format!(
@@ -213,7 +222,7 @@ impl VPosition {
                 }
             }
         }
-        if r.check_rule && self.in_check(1 - self.side) {
+        if r.check_rule && self.in_check(!self.side) {
             return Err(VariantError("the side not to move is in check".into()));
         }
         Ok(())
@@ -237,7 +246,7 @@ impl VPosition {
                             empty = 0;
                         }
                         let name = r.kinds[k as usize].sfen;
-                        s.push_str(&if side == 0 {
+                        s.push_str(&if side == Color::Black {
                             name.to_ascii_uppercase()
                         } else {
                             name.to_owned()
@@ -249,17 +258,21 @@ impl VPosition {
                 let _ = write!(s, "{empty}");
             }
         }
-        s.push_str(if self.side == 0 { " b " } else { " w " });
+        s.push_str(if self.side == Color::Black {
+            " b "
+        } else {
+            " w "
+        });
         if r.drops {
             let mut hand = String::new();
-            for side in 0..2 {
+            for side in Color::ALL {
                 for (k, kind) in r.kinds.iter().enumerate() {
-                    let n = self.hands[side][k];
+                    let n = self.hands[side.index()][k];
                     if n > 0 {
                         if n > 1 {
                             let _ = write!(hand, "{n}");
                         }
-                        hand.push_str(&if side == 0 {
+                        hand.push_str(&if side == Color::Black {
                             kind.sfen.to_ascii_uppercase()
                         } else {
                             kind.sfen.to_owned()
@@ -404,7 +417,7 @@ impl VPosition {
                     None => " .".to_owned(),
                     Some((k, side)) => {
                         let name = r.kinds[k as usize].sfen;
-                        if side == 0 {
+                        if side == Color::Black {
                             name.to_ascii_uppercase()
                         } else {
                             name.to_owned()
@@ -416,10 +429,10 @@ impl VPosition {
             let _ = writeln!(s, "  {}", (b'a' + row as u8) as char);
         }
         if r.drops {
-            for side in [1, 0] {
+            for side in [Color::White, Color::Black] {
                 let mut hand = Vec::new();
                 for (k, kind) in r.kinds.iter().enumerate() {
-                    let n = self.hands[side][k];
+                    let n = self.hands[side.index()][k];
                     if n > 0 {
                         hand.push(format!(
                             "{}{}",
@@ -435,7 +448,11 @@ impl VPosition {
                 let _ = writeln!(
                     s,
                     "{} in hand: {}",
-                    if side == 0 { "Black" } else { "White" },
+                    if side == Color::Black {
+                        "Black"
+                    } else {
+                        "White"
+                    },
                     if hand.is_empty() {
                         "-".to_owned()
                     } else {
@@ -447,7 +464,11 @@ impl VPosition {
         let _ = write!(
             s,
             "{} to move; sfen {}",
-            if self.side == 0 { "Black" } else { "White" },
+            if self.side == Color::Black {
+                "Black"
+            } else {
+                "White"
+            },
             self.to_sfen()
         );
         s

@@ -17,6 +17,7 @@
 //! reads it (`setboard_sfen`). In analysis the engine searches without end, posting its
 //! thinking; a move, `undo` or `setboard` restarts the search on the new position.
 
+use crate::color::Color;
 use crate::search::Limits;
 use crate::usi::response::{BestMove, EngineEvent, GameEnd, UsiScore};
 use crate::usi::UsiEngine;
@@ -570,8 +571,8 @@ impl<E: UsiEngine> Session<'_, E> {
         self.game_over = true;
         let result = match winner {
             None => "1/2-1/2",
-            Some(0) => "1-0",
-            Some(_) => "0-1",
+            Some(Color::Black) => "1-0",
+            Some(Color::White) => "0-1",
         };
         self.send(&format!("{result} {{{reason}}}"));
         true
