@@ -20,12 +20,13 @@ check() {
 }
 
 check color.rs ""
-check variant "color"
-check shogi "color bitboard" # bitboard!, the macro of shogi/bitboard.rs, is exported at the crate root
+check notation "color"
+check variant "color notation"
+check shogi "color notation bitboard" # bitboard!, the macro of shogi/bitboard.rs, is exported at the crate root
 check eval "color shogi variant"
 check search "color eval shogi variant"
-check usi "search"
-check xboard "usi search variant"
+check usi "color notation search"
+check xboard "color notation usi search variant"
 check bench.rs "search shogi"
 check book "search shogi"
 check tune "color search eval shogi variant"
@@ -37,7 +38,7 @@ if grep -rn 'crate::search' usi | grep -v 'crate::search::{Limits, MateLimit}'; 
     status=1
 fi
 
-if grep -rnE '\b(e?print!|e?println!)' variant shogi eval search tune bench.rs book engine; then
+if grep -rnE '\b(e?print!|e?println!)' notation variant shogi eval search tune bench.rs book engine; then
     echo "layers: only usi/ and main.rs print"
     status=1
 fi

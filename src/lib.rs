@@ -24,6 +24,7 @@ pub mod book;
 pub mod color;
 pub mod engine;
 pub mod eval;
+pub mod notation;
 pub mod search;
 pub mod shogi;
 pub mod tune;

@@ -209,7 +209,7 @@ fn book_command(command: BookCmd) {
         BookCmd::Show { file, sfen } => {
             let book = read_book_or_exit(&file);
             let spec = sfen.unwrap_or_else(|| STARTPOS_SFEN.to_string());
-            let Some(pos) = hisha::tune::selfplay::parse_opening(&spec) else {
+            let Ok(pos) = Position::after_line(&spec) else {
                 eprintln!("error: bad position: {spec}");
                 std::process::exit(2);
             };

@@ -2,7 +2,7 @@
 //! book holds every position of every line, and the suite's lines are distinct and checked.
 
 use hisha::book::Book;
-use hisha::shogi::parse_position_spec;
+use hisha::shogi::Position;
 
 fn read(file: &str) -> String {
     let path = format!("{}/positions/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -17,7 +17,7 @@ fn the_book_covers_every_written_line() {
     let mut count = 0;
     for line in lines.lines().filter(|l| l.starts_with("startpos")) {
         let (mut pos, moves) =
-            parse_position_spec(line).unwrap_or_else(|| panic!("not legal: {line}"));
+            Position::parse_line(line).unwrap_or_else(|e| panic!("not legal: {line}: {e}"));
         for m in moves {
             let entry = book
                 .probe(&pos)
@@ -50,7 +50,7 @@ fn the_opening_suite_is_legal_and_distinct() {
             n + 1
         );
         let (mut pos, moves) =
-            parse_position_spec(line).unwrap_or_else(|| panic!("not legal: {line}"));
+            Position::parse_line(line).unwrap_or_else(|e| panic!("not legal: {line}: {e}"));
         assert!(
             (12..=30).contains(&moves.len()),
             "{} plies: {line}",

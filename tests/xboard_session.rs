@@ -4,8 +4,8 @@
 
 mod common;
 use crossbeam_channel::Receiver;
+use hisha::notation::xboard::{from_xboard, to_xboard};
 use hisha::variant::{VPosition, VariantId};
-use hisha::xboard::{from_xboard, to_xboard};
 use std::io::Write;
 use std::process::{Child, ChildStdin};
 use std::time::{Duration, Instant};
@@ -104,7 +104,7 @@ fn legal_reply(id: VariantId, moves: &[String], reply: &str) -> String {
         let m = pos.parse_move(m).unwrap();
         pos.make_move(m);
     }
-    let usi = from_xboard(reply, n).unwrap_or_else(|| panic!("unreadable move {reply}"));
+    let usi = from_xboard(reply, n, n).unwrap_or_else(|| panic!("unreadable move {reply}"));
     assert!(pos.parse_move(&usi).is_ok(), "{reply} ({usi}) is not legal");
     usi
 }
@@ -125,7 +125,7 @@ fn plays_second_after_new_and_answers_each_move() {
     let mut game = vec!["5i5h".to_string()];
     game.push(legal_reply(VariantId::Chu, &game, &reply));
     // Its move in our notation, and one more exchange.
-    let ours = to_xboard(&game[1], 12).unwrap().join(",");
+    let ours = to_xboard(&game[1], 12, 12).unwrap().join(",");
     assert_eq!(ours, reply);
     x.send("usermove g4g5");
     let reply = x.expect_move(3000);
@@ -156,7 +156,10 @@ fn go_makes_it_play_the_side_to_move_and_force_stops_it() {
         .into_iter()
         .find(|m| !first.contains(&m[..2]) && !first.contains(&m[2..]))
         .unwrap();
-    x.send(&format!("usermove {}", to_xboard(second, 12).unwrap()[0]));
+    x.send(&format!(
+        "usermove {}",
+        to_xboard(second, 12, 12).unwrap()[0]
+    ));
     let said = x.sync();
     assert!(said.is_empty(), "{said:?}");
     // Take both back, and let it move for the side to move (white, after sente's first).
@@ -215,7 +218,7 @@ fn a_lion_passes_with_the_null_move() {
     // The lion leaps out of its camp; then it may pass (a step out and back).
     let moves = ["7j6h", "1d1e"];
     for m in moves {
-        let legs = to_xboard(m, 12).unwrap().join(",");
+        let legs = to_xboard(m, 12, 12).unwrap().join(",");
         x.send(&format!("usermove {legs}"));
     }
     x.send("usermove @@@@");
@@ -285,7 +288,7 @@ fn setboard_starts_the_game_from_a_fen() {
         "11k/12/12/p11/12/12/12/12/12/12/12/K10R w - 1",
     )
     .unwrap();
-    let usi = from_xboard(&reply, 12).unwrap();
+    let usi = from_xboard(&reply, 12, 12).unwrap();
     let m = pos.parse_move(&usi).expect("a legal move");
     assert_eq!(
         pos.piece_at(m.from).map(|(_, side)| side),
@@ -301,7 +304,7 @@ fn setboard_starts_the_game_from_a_fen() {
     let mut pos = pos.clone();
     pos.make_move(m);
     assert!(
-        pos.parse_move(&from_xboard(&next, 12).unwrap()).is_ok(),
+        pos.parse_move(&from_xboard(&next, 12, 12).unwrap()).is_ok(),
         "{next}"
     );
 }

@@ -13,7 +13,7 @@
 use super::{Book, BookMove};
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, SearchControl, SearchOptions, Searcher, ShogiBoard, MATE_BOUND};
-use crate::shogi::{parse_position_spec, Move, Position};
+use crate::shogi::{Move, Position};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -62,7 +62,7 @@ pub fn build(
         if line.starts_with('#') {
             continue;
         }
-        let Some((start, moves)) = parse_position_spec(line) else {
+        let Ok((start, moves)) = Position::parse_line(line) else {
             report.bad_lines += 1;
             continue;
         };

@@ -98,31 +98,6 @@ pub fn parse_usi_move(pos: &Position, text: &str) -> Option<Move> {
     list.iter().copied().find(|m| m.to_string() == text)
 }
 
-/// A position as USI writes it after `position`: `startpos` or `sfen <sfen>` (or a bare SFEN),
-/// then, optionally, `moves ...`. Returns the start position and the moves, each legal where it
-/// is played, or `None` if anything does not parse.
-pub fn parse_position_spec(spec: &str) -> Option<(Position, Vec<Move>)> {
-    let spec = spec.trim();
-    let (sfen, moves) = match spec.split_once(" moves") {
-        Some((s, m)) => (s.trim(), m),
-        None => (spec, ""),
-    };
-    let sfen = sfen.strip_prefix("sfen ").unwrap_or(sfen);
-    let start = if sfen == "startpos" {
-        Position::startpos()
-    } else {
-        Position::from_sfen(sfen).ok()?
-    };
-    let mut pos = start.clone();
-    let mut played = Vec::new();
-    for text in moves.split_whitespace() {
-        let m = parse_usi_move(&pos, text)?;
-        pos.make_move(m);
-        played.push(m);
-    }
-    Some((start, played))
-}
-
 /// Whether `m` is legal in `pos` (a full check by generation, used for moves from outside).
 pub fn is_legal(pos: &Position, m: Move) -> bool {
     let mut list = MoveList::new();

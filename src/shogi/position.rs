@@ -7,9 +7,11 @@
 use super::attacks::*;
 use super::bitboard::Bitboard;
 use super::hand::Hand;
+use super::movegen::parse_usi_move;
 use super::moves::{Move, MoveKind};
 use super::types::{Color, Piece, PieceKind, Square};
 use super::zobrist;
+use crate::notation::sfen::{self, PositionSpec, Sfen, SfenError, SpecError};
 
 /// What changes with every move and is restored by popping on unmake.
 #[derive(Clone, Copy, Debug)]
@@ -45,20 +47,67 @@ pub struct Position {
     history: Vec<State>,
 }
 
-/// Why a SFEN string was rejected.
+/// Why a position's text was refused: its SFEN grammar, or what shogi's rules forbid.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SfenError(pub String);
+pub enum PositionError {
+    /// Not a position text: no start position (`startpos`, `sfen ...`).
+    Spec(SpecError),
+    /// Not an SFEN of a 9x9 board, or no hands field.
+    Sfen(SfenError),
+    /// A piece shogi does not have where it stands: an unknown letter, a promoted gold or king,
+    /// a king in hand.
+    UnknownPiece(String),
+    /// More pieces of a kind, on the board and in hand, than the set holds.
+    TooMany(PieceKind),
+    /// Two kings of one side.
+    TwoKings(Color),
+    /// A piece on a square it can never move from (a pawn or lance on the last rank, a knight
+    /// on the last two).
+    Stranded(PieceKind),
+    /// Two unpromoted pawns of one side on a file (counted from 1).
+    TwoPawns(u8),
+    /// The side not to move is in check.
+    OpponentInCheck,
+    /// A move of a line that is not legal where it is played (counted from 1).
+    IllegalMove {
+        /// Which move of the line.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// The position it was to be played in.
+        sfen: String,
+    },
+}
 
-impl std::fmt::Display for SfenError {
+impl std::fmt::Display for PositionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            PositionError::Spec(e) => e.fmt(f),
+            PositionError::Sfen(e) => e.fmt(f),
+            PositionError::UnknownPiece(p) => write!(f, "no piece {p:?} in shogi"),
+            PositionError::TooMany(k) => write!(f, "too many {} pieces", k.base_letter()),
+            PositionError::TwoKings(c) => write!(f, "two {} kings", c.name()),
+            PositionError::Stranded(k) => write!(f, "a {k:?} on a square where it can never move"),
+            PositionError::TwoPawns(file) => {
+                write!(f, "two unpromoted pawns of one side on file {file}")
+            }
+            PositionError::OpponentInCheck => f.write_str("the side not to move is in check"),
+            PositionError::IllegalMove { index, text, sfen } => {
+                write!(
+                    f,
+                    "illegal move '{text}' (move {index} of the list) in {sfen}"
+                )
+            }
+        }
     }
 }
 
-impl std::error::Error for SfenError {}
+impl std::error::Error for PositionError {}
 
-fn err<T>(msg: impl Into<String>) -> Result<T, SfenError> {
-    Err(SfenError(msg.into()))
+impl From<SfenError> for PositionError {
+    fn from(e: SfenError) -> PositionError {
+        PositionError::Sfen(e)
+    }
 }
 
 /// The SFEN of the even-game starting position.
@@ -95,124 +144,48 @@ impl Position {
     /// Parses a SFEN (`<board> <side> <hand> [<ply>]`) and checks that the position is legal:
     /// piece counts within the set, at most one king a side, no piece that can never move, no two
     /// unpromoted pawns of one side on a file, and the side not to move not in check.
-    pub fn from_sfen(sfen: &str) -> Result<Position, SfenError> {
-        let fields: Vec<&str> = sfen.split_whitespace().collect();
-        if fields.len() < 3 || fields.len() > 4 {
-            return err(format!(
-                "SFEN needs 3 or 4 fields (board side hand [ply]), got {}",
-                fields.len()
-            ));
+    pub fn from_sfen(text: &str) -> Result<Position, PositionError> {
+        let sfen = Sfen::parse(text, 9, 9)?;
+        if sfen.third.is_none() {
+            return Err(SfenError::FieldCount(2).into());
         }
         let mut pos = Position::empty();
-        // Board.
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 9 {
-            return err(format!("SFEN board needs 9 ranks, got {}", ranks.len()));
-        }
-        for (rank, text) in ranks.iter().enumerate() {
-            let mut file: i32 = 8; // files are written from 9 down to 1
-            let mut promoted = false;
-            for ch in text.chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    if promoted || d == 0 {
-                        return err(format!("bad empty-square count in rank {}", rank + 1));
-                    }
-                    file -= d as i32;
-                    if file < -1 {
-                        return err(format!("rank {} is longer than 9 squares", rank + 1));
-                    }
-                    continue;
-                }
-                if ch == '+' {
-                    if promoted {
-                        return err("'++' in SFEN board");
-                    }
-                    promoted = true;
-                    continue;
-                }
-                let color = if ch.is_ascii_uppercase() {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let Some(mut kind) = PieceKind::from_letter(ch.to_ascii_uppercase()) else {
-                    return err(format!("unknown piece letter '{ch}' in SFEN board"));
-                };
-                if promoted {
+        for (rank, row) in sfen.board.iter().enumerate() {
+            // Files are written from 9 down to 1.
+            for (column, token) in row.iter().enumerate() {
+                let Some(token) = token else { continue };
+                let unknown = || PositionError::UnknownPiece(token.to_string());
+                let mut kind = PieceKind::from_letter(token.letter.to_ascii_uppercase())
+                    .filter(|_| token.mark.is_none())
+                    .ok_or_else(unknown)?;
+                if token.promoted {
                     if !kind.can_promote() {
-                        return err(format!("piece '{ch}' cannot be promoted"));
+                        return Err(unknown());
                     }
                     kind = kind.promote();
-                    promoted = false;
                 }
-                if file < 0 {
-                    return err(format!("rank {} is longer than 9 squares", rank + 1));
-                }
-                let sq = Square::new(file as u8, rank as u8).expect("in range");
+                let color = token.color();
                 if kind == PieceKind::King && pos.king[color.index()].is_some() {
-                    return err("more than one king of one side");
+                    return Err(PositionError::TwoKings(color));
                 }
+                let sq = Square::new(8 - column as u8, rank as u8).expect("in range");
                 pos.put_piece(Piece::new(color, kind), sq);
-                file -= 1;
-            }
-            if promoted {
-                return err("'+' at the end of a rank");
-            }
-            if file != -1 {
-                return err(format!("rank {} does not have 9 squares", rank + 1));
             }
         }
-        // Side to move.
-        pos.side = match fields[1] {
-            "b" => Color::Black,
-            "w" => Color::White,
-            s => return err(format!("side to move must be 'b' or 'w', got '{s}'")),
-        };
-        // Hands.
-        if fields[2] != "-" {
-            let mut count: u32 = 0;
-            let mut digits = 0;
-            for ch in fields[2].chars() {
-                if let Some(d) = ch.to_digit(10) {
-                    digits += 1;
-                    if digits > 2 {
-                        return err("hand count has more than two digits");
-                    }
-                    count = count * 10 + d;
-                    continue;
-                }
-                let color = if ch.is_ascii_uppercase() {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                let kind = match PieceKind::from_letter(ch.to_ascii_uppercase()) {
-                    Some(k) if k != PieceKind::King => k,
-                    _ => return err(format!("bad piece '{ch}' in SFEN hand")),
-                };
-                if digits > 0 && count < 1 {
-                    return err("hand count must be positive");
-                }
-                let n = if digits == 0 { 1 } else { count };
-                let hand = &mut pos.state.hands[color.index()];
-                let total = hand.count(kind) + n;
-                if total > Hand::CAPACITY[kind.index()] {
-                    return err(format!("too many '{ch}' in hand"));
-                }
-                hand.set_count(kind, total);
-                count = 0;
-                digits = 0;
+        pos.side = sfen.side;
+        for (n, token) in sfen.hands()? {
+            let kind = PieceKind::from_letter(token.letter.to_ascii_uppercase())
+                .filter(|&k| k != PieceKind::King && !token.promoted && token.mark.is_none())
+                .ok_or_else(|| PositionError::UnknownPiece(token.to_string()))?;
+            let hand = &mut pos.state.hands[token.color().index()];
+            let total = hand.count(kind) + n;
+            if total > Hand::CAPACITY[kind.index()] {
+                return Err(PositionError::TooMany(kind));
             }
-            if digits > 0 {
-                return err("hand ends with a count and no piece");
-            }
+            hand.set_count(kind, total);
         }
-        // Ply.
-        if let Some(p) = fields.get(3) {
-            match p.parse::<u32>() {
-                Ok(n) if n >= 1 => pos.ply = n,
-                _ => return err(format!("move number must be a positive integer, got '{p}'")),
-            }
+        if let Some(n) = sfen.move_number {
+            pos.ply = n;
         }
         pos.validate()?;
         pos.state.board_key = pos.compute_board_key();
@@ -221,36 +194,64 @@ impl Position {
         Ok(pos)
     }
 
-    fn validate(&self) -> Result<(), SfenError> {
+    /// The position a USI position text reaches (`startpos moves 7g7f`, `sfen <sfen> moves
+    /// ...`, or a bare SFEN), and the start and moves that lead there.
+    pub fn parse_line(text: &str) -> Result<(Position, Vec<Move>), PositionError> {
+        let spec = PositionSpec::parse(text).map_err(PositionError::Spec)?;
+        let start = match &spec.sfen {
+            None => Position::startpos(),
+            Some(sfen) => Position::from_sfen(sfen)?,
+        };
+        let mut pos = start.clone();
+        let mut played = Vec::with_capacity(spec.moves.len());
+        for (i, text) in spec.moves.iter().enumerate() {
+            let m = parse_usi_move(&pos, text).ok_or_else(|| PositionError::IllegalMove {
+                index: i + 1,
+                text: text.clone(),
+                sfen: pos.to_sfen(),
+            })?;
+            pos.make_move(m);
+            played.push(m);
+        }
+        Ok((start, played))
+    }
+
+    /// The position at the end of a USI position text (`parse_line`).
+    pub fn after_line(text: &str) -> Result<Position, PositionError> {
+        let (mut pos, moves) = Position::parse_line(text)?;
+        for m in moves {
+            pos.make_move(m);
+        }
+        Ok(pos)
+    }
+
+    fn validate(&self) -> Result<(), PositionError> {
         // Piece totals per kind must fit in a hand field, so no capture can overflow one.
         for kind in PieceKind::HAND {
             let on_board =
                 (self.by_kind[kind.index()] | self.by_kind[kind.promote().index()]).count();
             let in_hand = self.state.hands[0].count(kind) + self.state.hands[1].count(kind);
             if on_board + in_hand > Hand::CAPACITY[kind.index()] {
-                return err(format!("too many {} pieces", kind.base_letter()));
+                return Err(PositionError::TooMany(kind));
             }
         }
         for c in Color::ALL {
             for kind in [PieceKind::Pawn, PieceKind::Lance, PieceKind::Knight] {
                 let dead = !Bitboard::relative_ranks_from(c, kind.min_relative_rank());
                 if (self.pieces(c, kind) & dead).any() {
-                    return err(format!("a {:?} on a square where it can never move", kind));
+                    return Err(PositionError::Stranded(kind));
                 }
             }
             let pawns = self.pieces(c, PieceKind::Pawn);
             for f in 0..9 {
                 if (pawns & Bitboard::file_mask(f)).more_than_one() {
-                    return err(format!(
-                        "two unpromoted pawns of one side on file {}",
-                        f + 1
-                    ));
+                    return Err(PositionError::TwoPawns(f + 1));
                 }
             }
         }
         if let Some(k) = self.king[(!self.side).index()] {
             if self.attackers_to(k, self.side, self.occupied()).any() {
-                return err("the side not to move is in check");
+                return Err(PositionError::OpponentInCheck);
             }
         }
         Ok(())
@@ -258,32 +259,13 @@ impl Position {
 
     /// The position as SFEN, hands in canonical order (R B G S N L P, Black first).
     pub fn to_sfen(&self) -> String {
-        let mut s = String::with_capacity(96);
-        for rank in 0..9 {
-            let mut empty = 0;
-            for file in (0..9).rev() {
-                match self.board[Square::new(file, rank).unwrap().index()] {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        s.push_str(&p.to_sfen());
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            if rank < 8 {
-                s.push('/');
-            }
-        }
-        s.push(' ');
-        s.push(if self.side == Color::Black { 'b' } else { 'w' });
-        s.push(' ');
-        let order = [
+        let board = sfen::write_board((0..9).map(|rank| {
+            (0..9)
+                .rev()
+                .map(move |file| self.board[Square::new(file, rank).expect("on board").index()])
+                .map(|p| p.map(Piece::to_sfen))
+        }));
+        const ORDER: [PieceKind; 7] = [
             PieceKind::Rook,
             PieceKind::Bishop,
             PieceKind::Gold,
@@ -292,31 +274,16 @@ impl Position {
             PieceKind::Lance,
             PieceKind::Pawn,
         ];
-        let mut any = false;
-        for c in Color::ALL {
-            for k in order {
-                let n = self.hand(c).count(k);
-                if n == 0 {
-                    continue;
-                }
-                any = true;
-                if n > 1 {
-                    s.push_str(&n.to_string());
-                }
-                let l = k.base_letter();
-                s.push(if c == Color::Black {
-                    l
-                } else {
-                    l.to_ascii_lowercase()
-                });
-            }
-        }
-        if !any {
-            s.push('-');
-        }
-        s.push(' ');
-        s.push_str(&self.ply.to_string());
-        s
+        let hands = sfen::write_hands(Color::ALL.into_iter().flat_map(|c| {
+            ORDER
+                .iter()
+                .map(move |&k| (self.hand(c).count(k), Piece::new(c, k).to_sfen()))
+        }));
+        format!(
+            "{board} {} {hands} {}",
+            sfen::side_letter(self.side),
+            self.ply
+        )
     }
 
     // ----------------------------------------------------------------------------------------

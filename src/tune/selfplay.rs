@@ -9,9 +9,7 @@
 
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, SearchControl, SearchOptions, Searcher, ShogiBoard, MATE_BOUND};
-use crate::shogi::{
-    generate_legal, parse_position_spec, Color, Declaration, MoveList, Position, Repetition,
-};
+use crate::shogi::{generate_legal, Color, Declaration, MoveList, Position, Repetition};
 use crossbeam_channel::unbounded;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -109,16 +107,6 @@ impl Adjudication {
     }
 }
 
-/// Parses an opening line (`startpos moves ...`, `sfen <sfen> moves ...`, or a bare SFEN) to
-/// the position it reaches.
-pub fn parse_opening(line: &str) -> Option<Position> {
-    let (mut pos, moves) = parse_position_spec(line)?;
-    for m in moves {
-        pos.make_move(m);
-    }
-    Some(pos)
-}
-
 fn play_game(
     searcher: &mut Searcher,
     tt: &TranspositionTable,
@@ -205,7 +193,7 @@ pub fn selfplay(
     let openings: Vec<Position> = config
         .openings
         .iter()
-        .filter_map(|l| parse_opening(l))
+        .filter_map(|l| Position::after_line(l).ok())
         .collect();
     let openings = if openings.is_empty() {
         vec![Position::startpos()]
@@ -280,13 +268,13 @@ mod tests {
 
     #[test]
     fn openings_parse() {
-        let p = parse_opening("startpos moves 7g7f 3c3d").unwrap();
+        let p = Position::after_line("startpos moves 7g7f 3c3d").unwrap();
         assert_eq!(
             p.to_sfen(),
             "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
         );
-        assert!(parse_opening("startpos moves 7g7g").is_none());
-        assert!(parse_opening("sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1").is_some());
+        assert!(Position::after_line("startpos moves 7g7g").is_err());
+        assert!(Position::after_line("sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1").is_ok());
     }
 
     #[test]

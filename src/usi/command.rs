@@ -1,6 +1,7 @@
 //! One line of USI input to a `Command`. Parsing checks syntax only; the engine checks meaning
 //! (legal SFEN, legal moves, known options).
 
+use crate::notation::PositionSpec;
 use crate::search::{Limits, MateLimit};
 
 /// A parsed GUI-to-engine command.
@@ -105,22 +106,11 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
 }
 
 fn parse_position(rest: &[&str]) -> Result<Command, String> {
-    let moves_at = rest.iter().position(|&t| t == "moves");
-    let spec = &rest[..moves_at.unwrap_or(rest.len())];
-    let moves: Vec<String> = match moves_at {
-        Some(i) => rest[i + 1..].iter().map(|s| s.to_string()).collect(),
-        None => Vec::new(),
-    };
-    let sfen = match spec.split_first() {
-        Some((&"startpos", [])) => None,
-        Some((&"startpos", extra)) => {
-            return Err(format!("unexpected '{}' after startpos", extra.join(" ")))
-        }
-        Some((&"sfen", fields)) if !fields.is_empty() => Some(fields.join(" ")),
-        Some((&"sfen", _)) => return Err("position sfen needs a SFEN".into()),
-        _ => return Err("position expects 'startpos' or 'sfen <sfen>'".into()),
-    };
-    Ok(Command::Position { sfen, moves })
+    let spec = PositionSpec::parse(&rest.join(" ")).map_err(|e| e.to_string())?;
+    Ok(Command::Position {
+        sfen: spec.sfen,
+        moves: spec.moves,
+    })
 }
 
 fn number(tokens: &[&str], i: usize, what: &str) -> Result<u64, String> {

@@ -7,6 +7,7 @@
 use super::catalogue::Special;
 use super::rules::{Rules, VariantId};
 use crate::color::Color;
+use crate::notation::{MoveTextError, SfenError};
 
 /// Off-board margin around the board: the longest leap of a catalogue atom is 3 squares.
 pub(super) const PAD: usize = 3;
@@ -74,13 +75,94 @@ pub struct Undo {
     pub(super) mover_burnt: bool,
 }
 
-/// A bad SFEN or move.
+/// Why a variant's position or move text was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VariantError(pub String);
+pub enum VariantError {
+    /// Not an SFEN of the game's board.
+    Sfen(SfenError),
+    /// A piece the game does not have.
+    UnknownPiece {
+        /// The game.
+        game: &'static str,
+        /// The piece as written.
+        name: String,
+    },
+    /// A piece that cannot be held in hand (a royal, a promoted piece).
+    NotInHand(String),
+    /// More of a piece in hand than a hand holds.
+    HandCount(String),
+    /// Chu's lion-capture square is not a square.
+    LionSquare(String),
+    /// A side has a number of kings the game does not allow.
+    KingCount {
+        /// The game.
+        game: &'static str,
+        /// The side.
+        side: Color,
+        /// Its kings.
+        kings: usize,
+    },
+    /// A piece that can never move again (shogi's drop rules).
+    Stranded(&'static str),
+    /// Two unpromoted pawns of one side on a file (shogi's drop rules).
+    TwoPawns,
+    /// The side not to move is in check.
+    OpponentInCheck,
+    /// A move text that is not a move.
+    MoveText(MoveTextError),
+    /// A move that names a square the board does not have.
+    NoSquare {
+        /// The game.
+        game: &'static str,
+        /// The square as written.
+        square: String,
+    },
+    /// A move that is not legal in the position.
+    IllegalMove(String),
+}
 
 impl std::fmt::Display for VariantError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            VariantError::Sfen(e) => e.fmt(f),
+            VariantError::UnknownPiece { game, name } => write!(f, "{game} has no piece {name:?}"),
+            VariantError::NotInHand(p) => write!(f, "hands: {p:?} is not a piece in hand"),
+            VariantError::HandCount(p) => write!(f, "hands: too many {p}"),
+            VariantError::LionSquare(s) => write!(f, "lion-capture square {s:?}"),
+            VariantError::KingCount { game, side, kings } => write!(
+                f,
+                "{} has {kings} kings; {game} allows one",
+                if *side == Color::Black {
+                    "Black"
+                } else {
+                    "White"
+                }
+            ),
+            VariantError::Stranded(name) => {
+                write!(f, "a {} that can never move again", name.to_lowercase())
+            }
+            VariantError::TwoPawns => f.write_str("two pawns on a file"),
+            VariantError::OpponentInCheck => f.write_str("the side not to move is in check"),
+            VariantError::MoveText(e) => e.fmt(f),
+            VariantError::NoSquare { game, square } => {
+                write!(f, "no square {square:?} on the {game} board")
+            }
+            VariantError::IllegalMove(m) => write!(f, "{m}: not a legal move in this position"),
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+impl From<SfenError> for VariantError {
+    fn from(e: SfenError) -> VariantError {
+        VariantError::Sfen(e)
+    }
+}
+
+impl From<MoveTextError> for VariantError {
+    fn from(e: MoveTextError) -> VariantError {
+        VariantError::MoveText(e)
     }
 }
 

@@ -4,165 +4,59 @@
 use super::position::{cell_of, kind_of, VMove, VPosition, VariantError, HAND_MAX, NO_SQUARE};
 use super::rules::VariantId;
 use crate::color::Color;
+use crate::notation::sfen::{self, Sfen};
+use crate::notation::{Coord, MoveText, Suffix};
 use std::fmt::Write;
 
 impl VPosition {
-    // SFEN
-
-    /// Parses `<board> <side> <hand or lion square> [<move number>]`.
-    pub fn from_sfen(id: VariantId, sfen: &str) -> Result<VPosition, VariantError> {
-        let err = |m: String| Err(VariantError(m));
+    /// Parses `<board> <side> <hands or lion square> [<move number>]`.
+    pub fn from_sfen(id: VariantId, text: &str) -> Result<VPosition, VariantError> {
         let mut pos = VPosition::empty(id);
         let rules = pos.rules;
-        let fields: Vec<&str> = sfen.split_whitespace().collect();
-        if fields.len() < 2 || fields.len() > 4 {
-            return err(format!(
-                "a {} SFEN has 3 or 4 fields: board, side, {}, move number",
-                rules.name,
-                if rules.drops {
-                    "hands"
-                } else {
-                    "lion-capture square"
-                }
-            ));
-        }
-        let rows: Vec<&str> = fields[0].split('/').collect();
-        if rows.len() != rules.ranks as usize {
-            return err(format!(
-                "{} ranks where {} has {}",
-                rows.len(),
-                rules.name,
-                rules.ranks
-            ));
-        }
-        for (r, row) in rows.iter().enumerate() {
-            let mut f = 0usize;
-            let chars: Vec<char> = row.chars().collect();
-            let mut i = 0;
-            while i < chars.len() {
-                if chars[i].is_ascii_digit() {
-                    let mut n = 0usize;
-                    while i < chars.len() && chars[i].is_ascii_digit() {
-                        n = n
-                            .saturating_mul(10)
-                            .saturating_add(chars[i].to_digit(10).expect("digit") as usize);
-                        i += 1;
-                    }
-                    if n == 0 {
-                        return err(format!("rank {}: an empty count of 0", r + 1));
-                    }
-                    f = f.saturating_add(n);
-                    continue;
-                }
-                let plus = chars[i] == '+';
-                if plus {
-                    i += 1;
-                }
-                let Some(&c) = chars.get(i) else {
-                    return err(format!("rank {}: '+' without a piece", r + 1));
-                };
-                i += 1;
-                // A dressed letter (`c'`, `l!`): the variants with more kinds than letters.
-                let dress = match chars.get(i) {
-                    Some(&d @ ('\'' | '!')) => {
-                        i += 1;
-                        Some(d)
-                    }
-                    _ => None,
-                };
-                let mut name = format!("{}{}", if plus { "+" } else { "" }, c.to_ascii_lowercase());
-                name.extend(dress);
-                let Some(kind) = rules.kind_index(&name) else {
-                    return err(format!("{} has no piece {name:?}", rules.name));
-                };
-                if f >= rules.files as usize {
-                    return err(format!(
-                        "rank {} has more than the {} squares of {}",
-                        r + 1,
-                        rules.files,
-                        rules.name
-                    ));
-                }
-                let side = Color::of_letter(c);
+        let sfen = Sfen::parse(text, rules.files as usize, rules.ranks as usize)?;
+        for (r, row) in sfen.board.iter().enumerate() {
+            for (f, token) in row.iter().enumerate() {
+                let Some(token) = token else { continue };
+                let kind =
+                    rules
+                        .kind_index(&token.name())
+                        .ok_or_else(|| VariantError::UnknownPiece {
+                            game: rules.name,
+                            name: token.to_string(),
+                        })?;
                 let sq = pos.square(f, r);
-                pos.put(sq, cell_of(kind, side));
-                f += 1;
-            }
-            if f != rules.files as usize {
-                return err(format!(
-                    "rank {} has {f} squares where {} has {}",
-                    r + 1,
-                    rules.name,
-                    rules.files
-                ));
+                pos.put(sq, cell_of(kind, token.color()));
             }
         }
-        pos.side = match fields[1] {
-            "b" => Color::Black,
-            "w" => Color::White,
-            s => return err(format!("side to move {s:?}: 'b' or 'w'")),
-        };
+        pos.side = sfen.side;
         if pos.side == Color::White {
             pos.key ^= pos.zobrist.side;
         }
-        if let Some(&third) = fields.get(2) {
-            if rules.drops {
-                pos.parse_hands(third)?;
-            } else if third != "-" {
-                let Some(sq) = pos.parse_square(third) else {
-                    return err(format!("lion-capture square {third:?}"));
-                };
-                pos.set_lion_capture(sq);
+        if rules.drops {
+            for (n, token) in sfen.hands()? {
+                let kind = rules
+                    .kind_index(&token.name())
+                    .filter(|&k| !rules.kinds[k as usize].royal && !token.promoted)
+                    .ok_or_else(|| VariantError::NotInHand(token.to_string()))?;
+                let held = pos.hands[token.color().index()][kind as usize] as usize;
+                if held + n as usize > HAND_MAX {
+                    return Err(VariantError::HandCount(token.to_string()));
+                }
+                for _ in 0..n {
+                    pos.hand_add(token.color(), kind, 1);
+                }
             }
+        } else if let Some(third) = sfen.third.filter(|&t| t != "-") {
+            let sq = pos
+                .parse_square(third)
+                .ok_or_else(|| VariantError::LionSquare(third.to_string()))?;
+            pos.set_lion_capture(sq);
         }
-        if let Some(&n) = fields.get(3) {
-            pos.ply = n
-                .parse()
-                .ok()
-                .filter(|&n| (1..u32::MAX / 2).contains(&n))
-                .ok_or_else(|| VariantError(format!("move number {n:?}")))?;
+        if let Some(n) = sfen.move_number {
+            pos.ply = n;
         }
         pos.validate()?;
         Ok(pos)
-    }
-
-    pub(super) fn parse_hands(&mut self, text: &str) -> Result<(), VariantError> {
-        if text == "-" {
-            return Ok(());
-        }
-        let chars: Vec<char> = text.chars().collect();
-        let mut i = 0;
-        while i < chars.len() {
-            let mut n = 0usize;
-            let mut digits = false;
-            while i < chars.len() && chars[i].is_ascii_digit() {
-                n = n
-                    .saturating_mul(10)
-                    .saturating_add(chars[i].to_digit(10).expect("digit") as usize);
-                i += 1;
-                digits = true;
-            }
-            let Some(&c) = chars.get(i) else {
-                return Err(VariantError(format!(
-                    "hands {text:?}: a count without a piece"
-                )));
-            };
-            i += 1;
-            let n = if digits { n } else { 1 };
-            let kind = self
-                .rules
-                .kind_index(&c.to_ascii_lowercase().to_string())
-                .filter(|&k| !self.rules.kinds[k as usize].royal)
-                .ok_or_else(|| VariantError(format!("hands: {c:?} is not a piece in hand")))?;
-            if n == 0 || n > HAND_MAX {
-                return Err(VariantError(format!("hands: {n} of {c}")));
-            }
-            let side = Color::of_letter(c);
-            for _ in 0..n {
-                self.hand_add(side, kind, 1);
-            }
-        }
-        Ok(())
     }
 
     pub(super) fn validate(&self) -> Result<(), VariantError> {
@@ -177,28 +71,13 @@ impl VPosition {
                         == "K"
                 })
                 .count();
-            if r.check_rule && kings != 1 {
-                return Err(VariantError(format!(
-                    "{} has {kings} kings; {} needs one each",
-                    if side == Color::Black {
-                        "Black"
-                    } else {
-                        "White"
-                    },
-                    r.name
-                )));
-            }
             // Without the check rule a side may have lost its royals: the game is over.
-            if !r.check_rule && kings > 1 {
-                return Err(VariantError(format!(
-                    "{} has {kings} kings; {} allows one",
-                    if side == Color::Black {
-                        "Black"
-                    } else {
-                        "White"
-                    },
-                    r.name
-                )));
+            if (r.check_rule && kings != 1) || kings > 1 {
+                return Err(VariantError::KingCount {
+                    game: r.name,
+                    side,
+                    kings,
+                });
             }
         }
         if r.shogi_drop_rules {
@@ -207,15 +86,12 @@ impl VPosition {
                 for &sq in &self.pieces[side.index()] {
                     let k = &r.kinds[kind_of(self.cells[sq as usize]) as usize];
                     if self.depth(sq, side) < k.dead_ranks {
-                        return Err(VariantError(format!(
-                            "a {} that can never move again",
-                            k.piece.name.to_lowercase()
-                        )));
+                        return Err(VariantError::Stranded(k.piece.name));
                     }
                     if k.piece.code == "P" {
                         let f = self.coords(sq).0;
                         if pawn_files.contains(&f) {
-                            return Err(VariantError("two pawns on a file".into()));
+                            return Err(VariantError::TwoPawns);
                         }
                         pawn_files.push(f);
                     }
@@ -223,7 +99,7 @@ impl VPosition {
             }
         }
         if r.check_rule && self.in_check(!self.side) {
-            return Err(VariantError("the side not to move is in check".into()));
+            return Err(VariantError::OpponentInCheck);
         }
         Ok(())
     }
@@ -231,169 +107,104 @@ impl VPosition {
     /// The position as SFEN.
     pub fn to_sfen(&self) -> String {
         let r = self.rules;
-        let mut s = String::new();
-        for row in 0..r.ranks as usize {
-            if row > 0 {
-                s.push('/');
-            }
-            let mut empty = 0;
-            for f in 0..r.files as usize {
-                match self.piece_at(self.square(f, row)) {
-                    None => empty += 1,
-                    Some((k, side)) => {
-                        if empty > 0 {
-                            let _ = write!(s, "{empty}");
-                            empty = 0;
-                        }
-                        let name = r.kinds[k as usize].sfen;
-                        s.push_str(&if side == Color::Black {
-                            name.to_ascii_uppercase()
-                        } else {
-                            name.to_owned()
-                        });
-                    }
-                }
-            }
-            if empty > 0 {
-                let _ = write!(s, "{empty}");
-            }
-        }
-        s.push_str(if self.side == Color::Black {
-            " b "
-        } else {
-            " w "
-        });
-        if r.drops {
-            let mut hand = String::new();
-            for side in Color::ALL {
-                for (k, kind) in r.kinds.iter().enumerate() {
-                    let n = self.hands[side.index()][k];
-                    if n > 0 {
-                        if n > 1 {
-                            let _ = write!(hand, "{n}");
-                        }
-                        hand.push_str(&if side == Color::Black {
-                            kind.sfen.to_ascii_uppercase()
-                        } else {
-                            kind.sfen.to_owned()
-                        });
-                    }
-                }
-            }
-            s.push_str(if hand.is_empty() { "-" } else { &hand });
+        let text = |k: u8, side: Color| sfen::piece_text(r.kinds[k as usize].sfen, side);
+        let board = sfen::write_board((0..r.ranks as usize).map(|row| {
+            (0..r.files as usize).map(move |f| {
+                self.piece_at(self.square(f, row))
+                    .map(|(k, side)| text(k, side))
+            })
+        }));
+        let third = if r.drops {
+            sfen::write_hands(Color::ALL.into_iter().flat_map(|side| {
+                (0..r.kinds.len())
+                    .map(move |k| (u32::from(self.hands[side.index()][k]), text(k as u8, side)))
+            }))
         } else if self.lion_capture != NO_SQUARE {
-            s.push_str(&self.square_name(self.lion_capture));
+            self.square_name(self.lion_capture)
         } else {
-            s.push('-');
-        }
-        let _ = write!(s, " {}", self.ply);
-        s
+            "-".to_string()
+        };
+        format!(
+            "{board} {} {third} {}",
+            sfen::side_letter(self.side),
+            self.ply
+        )
+    }
+
+    /// The USI coordinates of a square.
+    pub fn coord(&self, sq: u16) -> Coord {
+        let (f, r) = self.coords(sq);
+        Coord::new(self.rules.files as usize - f, r + 1)
+    }
+
+    /// The square at USI coordinates `c`, if it is on the board.
+    pub fn square_at(&self, c: Coord) -> Option<u16> {
+        let (files, ranks) = (self.rules.files as usize, self.rules.ranks as usize);
+        c.on_board(files, ranks)
+            .then(|| self.square(files - c.file, c.rank - 1))
     }
 
     /// A square's name: file number from the right, rank letter from the top (`12a`).
     pub fn square_name(&self, sq: u16) -> String {
-        let (f, r) = self.coords(sq);
-        format!(
-            "{}{}",
-            self.rules.files as usize - f,
-            (b'a' + r as u8) as char
-        )
+        self.coord(sq).usi()
     }
 
     /// Parses a square name.
     pub fn parse_square(&self, text: &str) -> Option<u16> {
-        let digits: String = text.chars().take_while(|c| c.is_ascii_digit()).collect();
-        let rest = &text[digits.len()..];
-        let file: usize = digits.parse().ok()?;
-        let mut rank_chars = rest.chars();
-        let rank = rank_chars.next()?;
-        if rank_chars.next().is_some() || !rank.is_ascii_lowercase() {
-            return None;
-        }
-        let r = (rank as u8 - b'a') as usize;
-        let files = self.rules.files as usize;
-        if file == 0 || file > files || r >= self.rules.ranks as usize {
-            return None;
-        }
-        Some(self.square(files - file, r))
+        self.square_at(Coord::parse_usi(text)?)
     }
 
     /// A move in USI: `7g7f`, `7g7f+`, `P*5e` (`+P*4d`: micro shogi's promoted side; `2d2c-`:
     /// its promoted piece turning back), and a double move as three squares, `6f5e6d`.
     pub fn move_text(&self, m: VMove) -> String {
-        if m.drop > 0 {
+        let text = if m.drop > 0 {
             let kind = &self.rules.kinds[m.drop as usize - 1];
-            return format!(
-                "{}*{}",
-                kind.sfen.to_ascii_uppercase(),
-                self.square_name(m.to)
-            );
-        }
-        let mut s = self.square_name(m.from);
-        for mid in [m.mid, m.mid2] {
-            if mid != NO_SQUARE {
-                s.push_str(&self.square_name(mid));
+            let name = kind.sfen.to_ascii_uppercase();
+            MoveText::Drop {
+                promoted: name.starts_with('+'),
+                letter: name.chars().find(char::is_ascii_alphabetic).unwrap_or('?'),
+                to: self.coord(m.to),
             }
-        }
-        s.push_str(&self.square_name(m.to));
-        if m.promote {
+        } else {
+            let squares = [m.from, m.mid, m.mid2, m.to]
+                .into_iter()
+                .filter(|&sq| sq != NO_SQUARE)
+                .map(|sq| self.coord(sq))
+                .collect();
             // Micro shogi: a promoted piece that captures turns back, written `-` as
             // fairy-stockfish writes it.
             let back = self
                 .piece_at(m.from)
                 .is_some_and(|(k, _)| self.rules.kinds[k as usize].promoted);
-            s.push(if back { '-' } else { '+' });
-        }
-        s
+            let suffix = match (m.promote, back) {
+                (false, _) => Suffix::None,
+                (true, false) => Suffix::Promote,
+                (true, true) => Suffix::Demote,
+            };
+            MoveText::Board { squares, suffix }
+        };
+        text.to_string()
     }
 
     /// The legal move written `text`, or why there is none.
     pub fn parse_move(&mut self, text: &str) -> Result<VMove, VariantError> {
-        let err = |m: String| Err(VariantError(m));
         let legal = self.legal_moves();
         if let Some(m) = legal.iter().find(|&&m| self.move_text(m) == text) {
             return Ok(*m);
         }
         // Say what is wrong.
-        if let Some((piece, to)) = text.split_once('*') {
-            if self.parse_square(to).is_none() {
-                return err(format!(
-                    "{text}: no square {to:?} on the {} board",
-                    self.rules.name
-                ));
-            }
-            return err(format!("{text}: not a legal drop of {piece} here"));
+        let parsed = MoveText::parse(text)?;
+        if let Some(off) = parsed
+            .squares()
+            .into_iter()
+            .find(|&c| self.square_at(c).is_none())
+        {
+            return Err(VariantError::NoSquare {
+                game: self.rules.name,
+                square: off.usi(),
+            });
         }
-        let body = text.strip_suffix(['+', '-']).unwrap_or(text);
-        let mut squares = Vec::new();
-        let mut rest = body;
-        while !rest.is_empty() {
-            let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
-            if digits == 0 || rest.len() < digits + 1 || !rest.is_char_boundary(digits + 1) {
-                return err(format!(
-                    "{text}: not a move in {} notation",
-                    self.rules.name
-                ));
-            }
-            let (name, tail) = rest.split_at(digits + 1);
-            match self.parse_square(name) {
-                Some(sq) => squares.push(sq),
-                None => {
-                    return err(format!(
-                        "{text}: no square {name:?} on the {} board",
-                        self.rules.name
-                    ))
-                }
-            }
-            rest = tail;
-        }
-        match squares.len() {
-            2..=4 => err(format!("{text}: not a legal move in this position")),
-            _ => err(format!(
-                "{text}: a move is two squares, three for a double move, four for a lion dog's \
-                 triple move"
-            )),
-        }
+        Err(VariantError::IllegalMove(text.to_string()))
     }
 
     /// A board diagram with the hands, for `d`.

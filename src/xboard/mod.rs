@@ -18,6 +18,7 @@
 //! thinking; a move, `undo` or `setboard` restarts the search on the new position.
 
 use crate::color::Color;
+use crate::notation::xboard::{from_xboard, setboard_sfen, to_xboard};
 use crate::search::Limits;
 use crate::usi::response::{BestMove, EngineEvent, GameEnd, UsiScore};
 use crate::usi::UsiEngine;
@@ -33,119 +34,6 @@ const VARIANTS: [(&str, VariantId); 4] = [
     ("tenjiku", VariantId::Tenjiku),
     ("daidai", VariantId::DaiDai),
 ];
-
-/// A USI move text on an `n`-square board (`8g7f8g`, `5i5h+`) in XBoard's notation
-/// (`e6f7,f7e6`, `h4h5+`), one string a leg.
-pub fn to_xboard(usi: &str, n: usize) -> Option<Vec<String>> {
-    let promote = usi.ends_with('+');
-    let body = usi.trim_end_matches('+');
-    let mut squares = Vec::new();
-    let mut rest = body;
-    while !rest.is_empty() {
-        let digits = rest.chars().take_while(char::is_ascii_digit).count();
-        let file: usize = rest[..digits].parse().ok()?;
-        let rank = rest[digits..].chars().next()?;
-        if !rank.is_ascii_lowercase() || file == 0 || file > n {
-            return None;
-        }
-        let row = (rank as u8 - b'a') as usize;
-        if row >= n {
-            return None;
-        }
-        squares.push(format!("{}{}", (b'a' + (n - file) as u8) as char, n - row));
-        rest = &rest[digits + 1..];
-    }
-    if squares.len() < 2 {
-        return None;
-    }
-    let mut legs: Vec<String> = squares.windows(2).map(|w| w.concat()).collect();
-    if promote {
-        legs.last_mut()?.push('+');
-    }
-    Some(legs)
-}
-
-/// An XBoard move (`e6f7,f7e6`, `h4h5+`, `h4h5=`) as USI move text on an `n`-square board.
-pub fn from_xboard(text: &str, n: usize) -> Option<String> {
-    let promote = text.ends_with('+');
-    let body = text.trim_end_matches(['+', '=']);
-    let mut path: Vec<(usize, usize)> = Vec::new();
-    for leg in body.split(',') {
-        let mut squares = Vec::new();
-        let mut rest = leg;
-        while !rest.is_empty() {
-            let letter = rest.chars().next()?;
-            let digits = rest[1..].chars().take_while(char::is_ascii_digit).count();
-            let rank: usize = rest[1..1 + digits].parse().ok()?;
-            if !letter.is_ascii_lowercase() || rank == 0 || rank > n {
-                return None;
-            }
-            let file = (letter as u8 - b'a') as usize;
-            if file >= n {
-                return None;
-            }
-            squares.push((n - file, n - rank));
-            rest = &rest[1 + digits..];
-        }
-        match (squares.as_slice(), path.last()) {
-            // The first leg, or a leg that starts where the last one ended.
-            (&[a, b], None) => path.extend([a, b]),
-            (&[a, b], Some(&end)) if a == end => path.push(b),
-            _ => return None,
-        }
-    }
-    let mut s: String = path
-        .iter()
-        .map(|&(file, row)| format!("{file}{}", (b'a' + row as u8) as char))
-        .collect();
-    if promote {
-        s.push('+');
-    }
-    Some(s)
-}
-
-/// The SFEN of a `setboard` FEN as HaChu reads it: the board from the top rank (the second
-/// player's side) down, the first player's pieces in upper case, the letters as in SFEN (a
-/// piece beyond the alphabet dressed with `'` or `!`, a promoted one led by `+`), empty squares
-/// counted or written `.` each; then `w` for the first player to move or `b` for the second
-/// (XBoard's colours: its white moves first). The rest (castling, counters) is ignored.
-pub fn setboard_sfen(fen: &str) -> Option<String> {
-    let mut fields = fen.split_whitespace();
-    let board = fields.next()?;
-    let side = match fields.next().unwrap_or("w") {
-        "w" => "b",
-        "b" => "w",
-        _ => return None,
-    };
-    // Runs of empty squares, however written ("3..", "..2"), as one count.
-    let mut out = String::new();
-    let mut empty = 0u32;
-    let mut chars = board.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '.' {
-            empty += 1;
-            continue;
-        }
-        if let Some(d) = c.to_digit(10) {
-            let mut n = d;
-            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                n = n.checked_mul(10)?.checked_add(d)?;
-                chars.next();
-            }
-            empty = empty.checked_add(n)?;
-            continue;
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-            empty = 0;
-        }
-        out.push(c);
-    }
-    if empty > 0 {
-        out.push_str(&empty.to_string());
-    }
-    Some(format!("{out} {side} - 1"))
-}
 
 /// The clock as XBoard gives it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -289,10 +177,10 @@ impl<E: UsiEngine> Session<'_, E> {
     fn xboard_legs(&self, usi: &str) -> Option<Vec<String>> {
         let n = self.size();
         let Some(mut pos) = self.position() else {
-            return to_xboard(usi, n);
+            return to_xboard(usi, n, n);
         };
         let Ok(m) = pos.parse_move(usi) else {
-            return to_xboard(usi, n);
+            return to_xboard(usi, n, n);
         };
         if pos.is_pass(m) {
             return Some(vec!["@@@@".to_string()]);
@@ -304,9 +192,9 @@ impl<E: UsiEngine> Session<'_, E> {
                 pos.square_name(m.to),
                 if m.promote { "+" } else { "" }
             );
-            return to_xboard(&jump, n);
+            return to_xboard(&jump, n, n);
         }
-        to_xboard(usi, n)
+        to_xboard(usi, n, n)
     }
 
     fn select_variant(&mut self, v: (&'static str, VariantId)) {
@@ -539,7 +427,7 @@ impl<E: UsiEngine> Session<'_, E> {
             };
             pass
         } else {
-            let Some(usi) = from_xboard(text, self.size()) else {
+            let Some(usi) = from_xboard(text, self.size(), self.size()) else {
                 self.send(&format!("Illegal move (cannot read it): {text}"));
                 return;
             };
@@ -625,7 +513,7 @@ impl<E: UsiEngine> Session<'_, E> {
                 let pv: Vec<String> = info
                     .pv
                     .iter()
-                    .filter_map(|m| to_xboard(m, n).map(|legs| legs.join(",")))
+                    .filter_map(|m| to_xboard(m, n, n).map(|legs| legs.join(",")))
                     .collect();
                 let line = format!(
                     "{} {} {} {} {}",
@@ -683,65 +571,5 @@ impl<E: UsiEngine> Session<'_, E> {
             self.send(&format!("move {leg}{}", if i < last { "," } else { "" }));
         }
         self.announce_end();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn setboard_fens_read_as_hachu_reads_them() {
-        // Chu's setup as HaChu writes it, the first player to move.
-        let chu = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/\
-                   PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w 0 1";
-        assert_eq!(
-            setboard_sfen(chu).as_deref(),
-            Some(
-                "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/\
-                 PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"
-            )
-        );
-        // Dots and counts mixed, the second player to move, dressed letters.
-        assert_eq!(
-            setboard_sfen("k1..8/3+c'..5 b").as_deref(),
-            Some("k11/3+c'7 w - 1")
-        );
-        assert_eq!(setboard_sfen("k11/12 x"), None);
-        assert_eq!(setboard_sfen(""), None);
-    }
-
-    #[test]
-    fn moves_translate_both_ways() {
-        // Chu (12x12): HaChu's first move h4h5 is Hisha's 5i5h.
-        assert_eq!(to_xboard("5i5h", 12), Some(vec!["h4h5".to_string()]));
-        assert_eq!(from_xboard("h4h5", 12).as_deref(), Some("5i5h"));
-        // A lion's igui, a double move, a promotion, and the corners of dai dai's board.
-        assert_eq!(
-            to_xboard("8g7f8g", 12),
-            Some(vec!["e6f7".to_string(), "f7e6".to_string()])
-        );
-        assert_eq!(from_xboard("e6f7,f7e6", 12).as_deref(), Some("8g7f8g"));
-        assert_eq!(from_xboard("e6f7,f7g8", 12).as_deref(), Some("8g7f6e"));
-        assert_eq!(from_xboard("h4h5+", 12).as_deref(), Some("5i5h+"));
-        assert_eq!(from_xboard("h4h5=", 12).as_deref(), Some("5i5h"));
-        assert_eq!(to_xboard("5i5h+", 12), Some(vec!["h4h5+".to_string()]));
-        assert_eq!(to_xboard("17q1a", 17), Some(vec!["a1q17".to_string()]));
-        assert_eq!(from_xboard("a1q17", 17).as_deref(), Some("17q1a"));
-        for bad in [
-            "",
-            "h4",
-            "h4h5,",
-            "z1a1",
-            "a0a1",
-            "a1a13",
-            "h4h5,i9i8",
-            "e6f7,f7",
-        ] {
-            assert_eq!(from_xboard(bad, 12), None, "{bad}");
-        }
-        for bad in ["", "5i", "13a1a", "1m1a", "0a1a"] {
-            assert_eq!(to_xboard(bad, 12), None, "{bad}");
-        }
     }
 }

@@ -1,0 +1,16 @@
+//! Text formats for every board of the family: square names (`coord`), the SFEN grammar and
+//! the position text USI sends (`sfen`), USI move text (`usi_move`) and XBoard's notation
+//! (`xboard`). Record formats (KIF, KI2, CSA, JKF) and Western notation will live here too.
+//!
+//! The lowest layer beside `color`: it knows text, not rules. A game's letters, its pieces and
+//! what is legal are the rules modules' (`shogi`, `variant`), which parse and write positions and
+//! moves with the grammar here; the protocols (`usi`, `xboard`) read commands with it.
+
+pub mod coord;
+pub mod sfen;
+pub mod usi_move;
+pub mod xboard;
+
+pub use coord::Coord;
+pub use sfen::{PieceToken, PositionSpec, Sfen, SfenError, SpecError};
+pub use usi_move::{MoveText, MoveTextError, Suffix};

@@ -1,0 +1,166 @@
+//! XBoard's notation as HaChu and WinBoard write the large shogi variants: a square is a file
+//! letter from the left and a rank number from the bottom (`a1` is the bottom left corner); a
+//! multi-leg move is its legs joined by commas (`e6f7,f7e6`); a promotion ends in `+` (`=`
+//! declines one); a pass is the protocol's null move `@@@@`. `setboard` takes a FEN whose
+//! letters are SFEN's, read by `setboard_sfen`.
+
+use super::coord::Coord;
+use super::usi_move::{MoveText, Suffix};
+
+/// The null move: a pass.
+pub const PASS: &str = "@@@@";
+
+/// A board move's USI text (`8g7f8g`, `5i5h+`) in XBoard's legs (`e6f7`, `f7e6`), one string a
+/// leg, on a board `files` wide and `ranks` high; None for a drop, a text that is not a move or
+/// a square off the board.
+pub fn to_xboard(usi: &str, files: usize, ranks: usize) -> Option<Vec<String>> {
+    let MoveText::Board { squares, suffix } = MoveText::parse(usi).ok()? else {
+        return None;
+    };
+    if !squares.iter().all(|s| s.on_board(files, ranks)) {
+        return None;
+    }
+    let names: Vec<String> = squares.iter().map(|s| s.xboard(files, ranks)).collect();
+    let mut legs: Vec<String> = names.windows(2).map(|w| w.concat()).collect();
+    if suffix == Suffix::Promote {
+        legs.last_mut()?.push('+');
+    }
+    Some(legs)
+}
+
+/// An XBoard move (`e6f7,f7e6`, `h4h5+`, `h4h5=`) as USI text on a board `files` wide and
+/// `ranks` high; None if it does not read (each leg must start where the last one ended).
+pub fn from_xboard(text: &str, files: usize, ranks: usize) -> Option<String> {
+    let promote = text.ends_with('+');
+    let body = text.strip_suffix(['+', '=']).unwrap_or(text);
+    let mut path: Vec<Coord> = Vec::new();
+    for leg in body.split(',') {
+        // A leg is two squares: a letter and its digits, twice.
+        let second = leg
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| c.is_ascii_lowercase())
+            .map(|(i, _)| i)?;
+        let a = Coord::parse_xboard(&leg[..second], files, ranks)?;
+        let b = Coord::parse_xboard(&leg[second..], files, ranks)?;
+        match path.last() {
+            None => path.extend([a, b]),
+            Some(&end) if end == a => path.push(b),
+            Some(_) => return None,
+        }
+    }
+    let usi = MoveText::Board {
+        squares: path,
+        suffix: if promote {
+            Suffix::Promote
+        } else {
+            Suffix::None
+        },
+    };
+    Some(usi.to_string())
+}
+
+/// The SFEN of a `setboard` FEN as HaChu reads it: the board from the top rank (the second
+/// player's side) down, the first player's pieces in upper case, the letters as in SFEN (a
+/// piece beyond the alphabet marked with `'` or `!`, a promoted one led by `+`), empty squares
+/// counted or written `.` each; then `w` for the first player to move or `b` for the second
+/// (XBoard's colours: its white moves first). The rest (castling, counters) is ignored.
+pub fn setboard_sfen(fen: &str) -> Option<String> {
+    let mut fields = fen.split_whitespace();
+    let board = fields.next()?;
+    let side = match fields.next().unwrap_or("w") {
+        "w" => "b",
+        "b" => "w",
+        _ => return None,
+    };
+    // Runs of empty squares, however written ("3..", "..2"), as one count.
+    let mut out = String::new();
+    let mut empty = 0u32;
+    let mut chars = board.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '.' {
+            empty = empty.checked_add(1)?;
+            continue;
+        }
+        if let Some(d) = c.to_digit(10) {
+            let mut n = d;
+            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                n = n.checked_mul(10)?.checked_add(d)?;
+                chars.next();
+            }
+            empty = empty.checked_add(n)?;
+            continue;
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+            empty = 0;
+        }
+        out.push(c);
+    }
+    if empty > 0 {
+        out.push_str(&empty.to_string());
+    }
+    Some(format!("{out} {side} - 1"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn setboard_fens_read_as_hachu_reads_them() {
+        // Chu's setup as HaChu writes it, the first player to move.
+        let chu = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/\
+                   PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w 0 1";
+        assert_eq!(
+            setboard_sfen(chu).as_deref(),
+            Some(
+                "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/\
+                 PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1"
+            )
+        );
+        // Dots and counts mixed, the second player to move, marked letters.
+        assert_eq!(
+            setboard_sfen("k1..8/3+c'..5 b").as_deref(),
+            Some("k11/3+c'7 w - 1")
+        );
+        assert_eq!(setboard_sfen("k11/12 x"), None);
+        assert_eq!(setboard_sfen(""), None);
+    }
+
+    #[test]
+    fn moves_translate_both_ways() {
+        // Chu (12x12): HaChu's first move h4h5 is Hisha's 5i5h.
+        assert_eq!(to_xboard("5i5h", 12, 12), Some(vec!["h4h5".to_string()]));
+        assert_eq!(from_xboard("h4h5", 12, 12).as_deref(), Some("5i5h"));
+        // A lion's igui, a double move, a promotion, and the corners of dai dai's board.
+        assert_eq!(
+            to_xboard("8g7f8g", 12, 12),
+            Some(vec!["e6f7".to_string(), "f7e6".to_string()])
+        );
+        assert_eq!(from_xboard("e6f7,f7e6", 12, 12).as_deref(), Some("8g7f8g"));
+        assert_eq!(from_xboard("e6f7,f7g8", 12, 12).as_deref(), Some("8g7f6e"));
+        assert_eq!(from_xboard("h4h5+", 12, 12).as_deref(), Some("5i5h+"));
+        assert_eq!(from_xboard("h4h5=", 12, 12).as_deref(), Some("5i5h"));
+        assert_eq!(to_xboard("5i5h+", 12, 12), Some(vec!["h4h5+".to_string()]));
+        assert_eq!(to_xboard("17q1a", 17, 17), Some(vec!["a1q17".to_string()]));
+        assert_eq!(from_xboard("a1q17", 17, 17).as_deref(), Some("17q1a"));
+        for bad in [
+            "",
+            "h4",
+            "h4h5,",
+            "z1a1",
+            "a0a1",
+            "a1a13",
+            "h4h5,i9i8",
+            "e6f7,f7",
+            "é1a1",
+            "h4é5",
+        ] {
+            assert_eq!(from_xboard(bad, 12, 12), None, "{bad}");
+        }
+        for bad in ["", "5i", "13a1a", "1m1a", "0a1a", "P*5e"] {
+            assert_eq!(to_xboard(bad, 12, 12), None, "{bad}");
+        }
+    }
+}
