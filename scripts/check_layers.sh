@@ -30,7 +30,7 @@ check xboard "color notation usi search variant"
 check bench.rs "search shogi"
 check book "search shogi"
 check tune "color search eval shogi variant"
-check engine "color usi bench book search eval shogi variant"
+check engine "color notation usi bench book search eval shogi variant"
 
 # usi/ uses only the search's plain data types (what a go asks for).
 if grep -rn 'crate::search' usi | grep -v 'crate::search::{Limits, MateLimit}'; then

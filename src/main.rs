@@ -303,7 +303,7 @@ fn main() {
             if first.as_deref().map(str::trim) == Some("xboard") {
                 hisha::xboard::run(&mut engine, input, &mut stdout);
             } else if first.is_some() {
-                hisha::usi::run_from(&mut engine, first, input, &mut stdout);
+                hisha::usi::run(&mut engine, first, input, &mut stdout);
             }
         }
         Cmd::Book { command } => book_command(command),

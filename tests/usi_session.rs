@@ -78,6 +78,20 @@ impl UsiProcess {
         self.expect_with("readyok", 5000).1
     }
 
+    /// Sends a `go` that cannot be read or played as it stands and `stop`: an error, and
+    /// still one `bestmove` (or `checkmate`) for it.
+    fn expect_error_and_answer(&mut self, cmd: &str, answer: &str) -> String {
+        self.send(cmd);
+        self.send("stop");
+        let (line, before) = self.expect_with(answer, 5000);
+        assert!(
+            before.iter().any(|l| l.starts_with("info string error")),
+            "no error for '{cmd}': {before:?}"
+        );
+        self.expect_silence(answer, 200);
+        line
+    }
+
     fn expect_error(&mut self, cmd: &str) {
         self.send(cmd);
         let lines = self.sync();
@@ -348,9 +362,21 @@ fn bad_input_is_reported_and_changes_nothing() {
     s.expect_error("position startpos moves 7g7f 7g7f");
     s.expect_error("position startpos moves 7g7e");
     s.expect_error("position");
-    s.expect_error("go depth zero");
-    s.expect_error("go wibble 3");
-    s.expect_error("go searchmoves 5e5d");
+    // A go that cannot be read in full, or names a move that is not legal, is reported and
+    // still answered (searching without what could not be read: here until `stop`).
+    let legal = legal_strings(&position_after(&["7g7f"]));
+    for go in [
+        "go depth zero",
+        "go wibble 3",
+        "go searchmoves 5e5d",
+        "go searchmoves 5e5d 3c3d",
+    ] {
+        let best = bestmove_of(&s.expect_error_and_answer(go, "bestmove"));
+        assert!(legal.contains(&best), "{go}: {best}");
+        if go.ends_with("3c3d") {
+            assert_eq!(best, "3c3d");
+        }
+    }
     s.expect_error("setoption name NoSuchOption value 1");
     s.expect_error("setoption name USI_Hash value lots");
     s.expect_error("setoption name USI_Hash value 0");
@@ -558,7 +584,8 @@ fn absurd_go_values_neither_crash_nor_hang() {
     s.expect("bestmove", 2000);
     s.expect_error(&format!("go perft {huge}"));
     s.expect_error(&format!("bench {huge}"));
-    s.expect_error("go btime 1e9");
+    s.expect_error_and_answer("go btime 1e9", "bestmove");
+    s.expect_error_and_answer("go mate soon", "checkmate");
     // Still alive and well.
     s.send("go depth 1");
     s.expect("bestmove", 2000);
@@ -812,7 +839,9 @@ fn variants_over_usi() {
     s.expect_error("position startpos moves 13a13b");
     s.expect_error("position sfen kg10/12/12/12/12/12/5Z6/4p7/12/12/12/11K b - 1");
     s.expect_error("setoption name USI_Variant value tenjikushogi-with-a-typo");
-    s.expect_error("go mate 1000");
+    // No mate search in the variants: answered all the same.
+    s.send("go mate 1000");
+    assert_eq!(s.expect("checkmate", 3000), "checkmate notimplemented");
     s.send("go depth 1");
     let best = bestmove_of(&s.expect("bestmove", 3000));
     assert!(

@@ -1,29 +1,33 @@
-//! The 9x9 engine behind `usi::UsiEngine`: a root position, the options, the transposition
-//! table, and one worker thread at a time for whatever takes long (a search, a mate search,
-//! `go perft`, `bench`), so that the front end stays free to answer `stop`, `isready` and `quit`.
+//! The engine behind `usi::UsiEngine`: the game being played (`game::Game`, 9x9 shogi or a
+//! variant), the options, the transposition table, the book, and one worker thread at a time
+//! for whatever takes long (a search, a mate search, `go perft`, `bench`), so that the front end
+//! stays free to answer `stop`, `isready` and `quit`.
+//!
+//! Every job on the worker owes the front end one final answer (`bestmove`, `checkmate`, or the
+//! end of perft or bench). The worker runs the job under `catch_unwind`: a panic inside it is
+//! reported as `info string error: ...` and answered all the same (the search's best move so
+//! far, or any legal move, or `resign`; `checkmate timeout`), and the next job starts with fresh
+//! search tables.
 
+mod game;
 mod options;
 
-use crate::book::{choose, Book, BookPolicy};
-use crate::eval::variant::VariantEval;
+use crate::book::{choose, Book, BookMove, BookPolicy};
 use crate::eval::{Weights, WEIGHTS};
-use crate::search::mate::{mate_search, MateOutcome};
+use crate::notation::{MoveStyle, PositionSpec};
 use crate::search::params::SEARCH_STACK_BYTES;
 use crate::search::tt::TranspositionTable;
-use crate::search::variant::VBoard;
-use crate::search::ShogiBoard;
-use crate::search::{
-    Limits, MateLimit, Score, SearchControl, SearchEvent, SearchInfo, SearchOptions, Searcher,
-    MATE_BOUND,
-};
-use crate::shogi::perft::perft_divide_until;
-use crate::shogi::{generate_all, parse_usi_move, Color, EnteringKingRule, MoveList, Position};
+use crate::search::{Limits, MateLimit, SearchControl, SearchOptions};
+use crate::shogi::EnteringKingRule;
 use crate::usi::options::UsiOption;
-use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, GameEnd, InfoLine, UsiScore};
-use crate::usi::UsiEngine;
-use crate::variant::{RepetitionRule, VPosition, VariantId, Verdict};
+use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, GameEnd};
+use crate::usi::{EngineError, UsiEngine};
+use crate::variant::VariantId;
 use crossbeam_channel::Sender;
+use game::{AnswerPolicy, Game, Searchers};
+use std::any::Any;
 use std::borrow::Cow;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
@@ -54,8 +58,6 @@ pub struct Settings {
     pub book_moves: u32,
     /// BookEvalDiff, BookSelect, BookRandom.
     pub book_policy: BookPolicy,
-    /// USI_Variant: the game played (`None`: shogi, on the 9x9 core).
-    pub variant: Option<VariantId>,
 }
 
 /// The `BookFile` value that means no book.
@@ -81,81 +83,23 @@ impl Default for Settings {
             book_file: BUILT_IN_BOOK.to_string(),
             book_moves: 16,
             book_policy: BookPolicy::default(),
-            variant: None,
         }
     }
 }
 
-/// The standard-shogi engine.
+/// The engine.
 pub struct Engine {
-    position: Position,
+    /// The game played and its position: the one answer to "which game is this".
+    game: Game,
     settings: Settings,
     tt: Arc<TranspositionTable>,
     control: Arc<SearchControl>,
-    searcher: Option<Searchers>,
+    /// The search tables, here while the worker is idle.
+    searchers: Option<Searchers>,
     worker: Option<JoinHandle<Searchers>>,
     /// The book read from `book_from`.
     book: Option<Arc<Book>>,
     book_from: String,
-    /// The game of a variant other than shogi, when one is selected.
-    variant: Option<VariantGame>,
-}
-
-/// A variant's game as the last `position` command set it.
-struct VariantGame {
-    /// The root position.
-    pos: VPosition,
-    /// The positions the game went through (the last one `pos`): each key, and whether its
-    /// side to move was in check.
-    keys: Vec<(u64, bool)>,
-    /// The command's SFEN (None: startpos) and moves. A command that goes on from them plays
-    /// only its new moves (a long game's every `position` would otherwise replay it all:
-    /// 2,556 plies of dai dai took 25 ms).
-    sfen: Option<String>,
-    moves: Vec<String>,
-}
-
-/// What the worker thread takes to search: the one search, for 9x9 shogi's board and for the
-/// variants' (each keeps its own ordering tables; they share the transposition table), and the
-/// evaluation of the variant last searched (made once: its values take a moment on the large
-/// boards).
-struct Searchers {
-    shogi: Searcher,
-    variant: Searcher<VBoard>,
-    variant_eval: Option<(VariantId, Arc<VariantEval>)>,
-}
-
-impl Searchers {
-    fn new(tt: &Arc<TranspositionTable>, control: &Arc<SearchControl>) -> Searchers {
-        Searchers {
-            shogi: Searcher::new(tt.clone(), control.clone()),
-            variant: Searcher::new(tt.clone(), control.clone()),
-            variant_eval: None,
-        }
-    }
-
-    fn set_tt(&mut self, tt: &Arc<TranspositionTable>) {
-        self.shogi.set_tt(tt.clone());
-        self.variant.set_tt(tt.clone());
-    }
-
-    fn new_game(&mut self) {
-        self.shogi.new_game();
-        self.variant.new_game();
-    }
-
-    /// The evaluation of `pos`'s variant.
-    fn variant_eval(&mut self, pos: &VPosition) -> Arc<VariantEval> {
-        let id = pos.rules().id;
-        match &self.variant_eval {
-            Some((v, eval)) if *v == id => eval.clone(),
-            _ => {
-                let eval = Arc::new(VariantEval::new(pos.rules()));
-                self.variant_eval = Some((id, eval.clone()));
-                eval
-            }
-        }
-    }
 }
 
 impl Default for Engine {
@@ -164,143 +108,48 @@ impl Default for Engine {
     }
 }
 
+/// The text of a panic's payload.
+fn panic_text(payload: &(dyn Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic")
+}
+
 impl Engine {
     /// An engine at the starting position. The hash is allocated on the first `isready`/`go`.
     pub fn new() -> Engine {
         let tt = Arc::new(TranspositionTable::new(1));
         let control = SearchControl::new();
         Engine {
-            position: Position::startpos(),
+            game: Game::new(VariantId::Shogi),
             settings: Settings::default(),
-            searcher: Some(Searchers::new(&tt, &control)),
+            searchers: Some(Searchers::new(&tt, &control)),
             tt,
             control,
             worker: None,
             book: None,
             book_from: NO_BOOK.to_string(),
-            variant: None,
         }
     }
 
     /// USI_Variant: plays `name` (a declared value) from its start position from now on.
     pub(crate) fn select_variant(&mut self, name: &str) {
-        let id = VariantId::from_name(name).filter(|&v| v != VariantId::Shogi);
-        self.settings.variant = id;
-        self.position = Position::startpos();
-        self.variant = id.map(|v| {
-            let mut pos = VPosition::start(v);
-            let first = (pos.key(), pos.in_check_now());
-            VariantGame {
-                pos,
-                keys: vec![first],
-                sfen: None,
-                moves: Vec::new(),
-            }
-        });
-    }
-
-    fn set_variant_position(
-        &mut self,
-        id: VariantId,
-        sfen: Option<&str>,
-        moves: &[String],
-    ) -> Result<(), String> {
-        let (mut pos, mut keys, done) = match &self.variant {
-            Some(g) if g.sfen.as_deref() == sfen && moves.starts_with(&g.moves) => {
-                (g.pos.clone(), g.keys.clone(), g.moves.len())
-            }
-            _ => {
-                let mut pos = match sfen {
-                    None => VPosition::start(id),
-                    Some(s) => VPosition::from_sfen(id, s).map_err(|e| format!("bad SFEN: {e}"))?,
-                };
-                let first = (pos.key(), pos.in_check_now());
-                (pos, vec![first], 0)
-            }
-        };
-        for (i, text) in moves.iter().enumerate().skip(done) {
-            let m = pos
-                .parse_move(text)
-                .map_err(|e| format!("illegal move (move {} of the list): {e}", i + 1))?;
-            pos.make_move(m);
-            keys.push((pos.key(), pos.in_check_now()));
-        }
-        self.variant = Some(VariantGame {
-            pos,
-            keys,
-            sfen: sfen.map(str::to_owned),
-            moves: moves.to_vec(),
-        });
-        Ok(())
-    }
-
-    fn go_variant(&mut self, limits: Limits, events: Sender<EngineEvent>) -> Result<(), String> {
-        let game = self.variant.as_ref().expect("a variant position");
-        let (pos, keys) = (game.pos.clone(), game.keys.clone());
-        if !limits.searchmoves.is_empty() {
-            let legal: Vec<String> = pos
-                .clone()
-                .legal_moves()
-                .into_iter()
-                .map(|m| pos.move_text(m))
-                .collect();
-            if let Some(m) = limits.searchmoves.iter().find(|m| !legal.contains(m)) {
-                return Err(format!("searchmoves: '{m}' is not a legal move here"));
-            }
-        }
-        if let Err(e) = self.ensure_hash() {
-            let _ = events.send(EngineEvent::Message(format!("error: {e}")));
-        }
-        let options = self.settings.search.clone();
-        let multipv = options.multipv;
-        let send_ponder = self.settings.ponder;
-        let ponder = limits.ponder;
-        self.spawn_worker("search", ponder, events, move |mut searchers, events| {
-            let eval = searchers.variant_eval(&pos);
-            let mut board = VBoard::new(pos, &keys, eval);
-            let root = board.position().clone();
-            let mut report = |e: SearchEvent<crate::variant::VMove>| match e {
-                SearchEvent::Info(info) => {
-                    let pv = variant_line(&root, &info.pv);
-                    let line = info_line(&info, multipv, pv);
-                    let _ = events.send(EngineEvent::Info(line));
-                }
-            };
-            let result = searchers
-                .variant
-                .search(&mut board, &limits, &options, &mut report);
-            // No resigning: the game ends when a royal piece is taken or mated, by the
-            // variant's rules.
-            let best = match result.best {
-                None => BestMove::Resign,
-                Some(m) => BestMove::Move {
-                    best: root.move_text(m),
-                    ponder: result
-                        .ponder
-                        .filter(|_| send_ponder)
-                        .map(|p| variant_line(&root, &[m, p]).remove(1)),
-                },
-            };
-            let _ = events.send(EngineEvent::BestMove(best));
-            searchers
-        })
+        self.game = Game::new(VariantId::from_name(name).unwrap_or(VariantId::Shogi));
     }
 
     /// Allocates the table at the size asked for, if it has another. If the memory cannot be
     /// had, the old table stays, and so does its size in the settings (so the next `go` does not
     /// try again).
-    fn ensure_hash(&mut self) -> Result<(), String> {
+    fn ensure_hash(&mut self) -> Result<(), EngineError> {
         if self.tt.size_mb() == self.settings.hash_mb {
             return Ok(());
         }
-        self.resize_hash(self.settings.hash_mb)
-    }
-
-    fn resize_hash(&mut self, mb: usize) -> Result<(), String> {
-        match TranspositionTable::try_new(mb) {
+        match TranspositionTable::try_new(self.settings.hash_mb) {
             Ok(table) => {
                 self.tt = Arc::new(table);
-                if let Some(s) = self.searcher.as_mut() {
+                if let Some(s) = self.searchers.as_mut() {
                     s.set_tt(&self.tt);
                 }
                 Ok(())
@@ -308,7 +157,9 @@ impl Engine {
             Err(e) => {
                 let old = self.tt.size_mb();
                 self.settings.hash_mb = old;
-                Err(format!("{e}; keeping the table of {old} MiB"))
+                Err(EngineError::Hash(format!(
+                    "{e}; keeping the table of {old} MiB"
+                )))
             }
         }
     }
@@ -366,84 +217,109 @@ impl Engine {
         )))
     }
 
-    /// The book's move for the root, if the book is on and applies to this `go`: a game move
-    /// (a clock or a move time, not pondering, not infinite, no searchmoves) within
+    /// The book's move for the root, if the book is on and applies to this `go`: a 9x9 game
+    /// move (a clock or a move time, not pondering, not infinite, no searchmoves) within
     /// `BookMoves` moves of the start.
-    fn book_move(&self, limits: &Limits) -> Option<(crate::book::BookMove, usize)> {
+    fn book_move(&self, limits: &Limits) -> Option<(BookMove, usize)> {
         let book = self.book.as_ref()?;
+        let pos = self.game.shogi()?;
         let in_game = (limits.has_clock() || limits.movetime.is_some())
             && !limits.ponder
             && !limits.infinite
             && limits.searchmoves.is_empty();
-        if !self.settings.own_book || !in_game || self.position.ply() > self.settings.book_moves {
+        if !self.settings.own_book || !in_game || pos.ply() > self.settings.book_moves {
             return None;
         }
-        let moves = book.probe(&self.position)?;
+        let moves = book.probe(pos)?;
         let m = choose(moves, &self.settings.book_policy, &mut rand::thread_rng())?;
         Some((m, moves.len()))
     }
 
-    /// Runs `task` on the worker thread with the searcher (which it hands back when done);
-    /// whatever it reports goes to `events`. The control flags are reset first (`ponder`: the
-    /// search waits for `ponderhit`). If the thread cannot start, a fresh searcher replaces the
-    /// one taken, so the next command still works.
-    fn spawn_worker(
+    /// Runs `job` on the worker thread with the search tables, then sends the answer it
+    /// returns; whatever else it reports goes to `events` as it comes. If `job` panics, the
+    /// panic is reported and `fallback` answers in its place, given the best move the job
+    /// recorded so far (its second argument), and the next job gets fresh tables. If the
+    /// thread cannot start, `fallback(None)` answers at once. The control flags are reset
+    /// first (`ponder`: the search waits for `ponderhit`).
+    fn spawn_job(
         &mut self,
-        what: &str,
+        what: &'static str,
         ponder: bool,
         events: Sender<EngineEvent>,
-        task: impl FnOnce(Searchers, &Sender<EngineEvent>) -> Searchers + Send + 'static,
-    ) -> Result<(), String> {
+        fallback: impl FnOnce(Option<String>) -> EngineEvent + Clone + Send + 'static,
+        job: impl FnOnce(&mut Searchers, &mut Option<String>, &Sender<EngineEvent>) -> EngineEvent
+            + Send
+            + 'static,
+    ) {
         if self.worker.is_some() {
-            return Err("a search is already running".into());
+            let _ = events.send(EngineEvent::Message(format!(
+                "error: {what}: the engine is busy"
+            )));
+            let _ = events.send(fallback(None));
+            return;
         }
         self.control.reset(ponder);
-        let searcher = self.searcher.take().expect("searcher available when idle");
+        let mut searchers = self
+            .searchers
+            .take()
+            .unwrap_or_else(|| Searchers::new(&self.tt, &self.control));
+        let (tt, control) = (self.tt.clone(), self.control.clone());
+        let (failed, on_failure) = (events.clone(), fallback.clone());
         let spawned = std::thread::Builder::new()
             .name(what.into())
             .stack_size(SEARCH_STACK_BYTES)
-            .spawn(move || task(searcher, &events));
+            .spawn(move || {
+                let mut best = None;
+                let outcome =
+                    catch_unwind(AssertUnwindSafe(|| job(&mut searchers, &mut best, &events)));
+                let answer = match outcome {
+                    Ok(answer) => answer,
+                    Err(payload) => {
+                        let _ = events.send(EngineEvent::Message(format!(
+                            "error: internal error in {what} ({}); answering with what is known",
+                            panic_text(payload.as_ref())
+                        )));
+                        searchers = Searchers::new(&tt, &control);
+                        fallback(best)
+                    }
+                };
+                let _ = events.send(answer);
+                searchers
+            });
         match spawned {
-            Ok(handle) => {
-                self.worker = Some(handle);
-                Ok(())
-            }
+            Ok(handle) => self.worker = Some(handle),
             Err(e) => {
-                self.searcher = Some(Searchers::new(&self.tt, &self.control));
-                Err(format!("cannot start the {what} thread: {e}"))
+                self.searchers = Some(Searchers::new(&self.tt, &self.control));
+                let _ = failed.send(EngineEvent::Message(format!(
+                    "error: cannot start the {what} thread: {e}"
+                )));
+                let _ = failed.send(on_failure(None));
             }
         }
     }
-}
 
-/// `line`, a sequence of moves from `root`, in the variant's notation (which can depend on the
-/// piece that moves: micro shogi's turning back).
-fn variant_line(root: &VPosition, line: &[crate::variant::VMove]) -> Vec<String> {
-    let mut pos = root.clone();
-    line.iter()
-        .map(|&m| {
-            let text = pos.move_text(m);
-            pos.make_move(m);
-            text
-        })
-        .collect()
-}
-
-/// Converts a search report to protocol data, with its line `pv` already written out.
-fn info_line<M>(info: &SearchInfo<M>, multipv: usize, pv: Vec<String>) -> InfoLine {
-    InfoLine {
-        depth: info.depth,
-        seldepth: info.seldepth,
-        multipv: (multipv > 1).then_some(info.multipv),
-        score: match info.score {
-            Score::Cp(v) => UsiScore::Cp(v),
-            Score::Mate(n) => UsiScore::Mate(n),
-        },
-        bound: None,
-        nodes: info.nodes,
-        time_ms: info.time.as_millis() as u64,
-        hashfull: info.hashfull,
-        pv,
+    /// `searchmoves` less the moves that are not legal here, which are reported; none left
+    /// means every move.
+    fn legal_searchmoves(&self, limits: &mut Limits, events: &Sender<EngineEvent>) {
+        if limits.searchmoves.is_empty() {
+            return;
+        }
+        let legal = self.game.legal_moves();
+        let (kept, ignored): (Vec<String>, Vec<String>) = std::mem::take(&mut limits.searchmoves)
+            .into_iter()
+            .partition(|m| legal.contains(m));
+        if !ignored.is_empty() {
+            let _ = events.send(EngineEvent::Message(format!(
+                "error: searchmoves: {} not legal here, left out{}",
+                ignored.join(", "),
+                if kept.is_empty() {
+                    "; searching every move"
+                } else {
+                    ""
+                }
+            )));
+        }
+        limits.searchmoves = kept;
     }
 }
 
@@ -464,9 +340,9 @@ impl UsiEngine for Engine {
             .collect()
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
         options::find(name)
-            .ok_or_else(|| format!("unknown option '{name}'"))?
+            .ok_or_else(|| EngineError::UnknownOption(name.to_string()))?
             .apply(self, value)
     }
 
@@ -474,53 +350,21 @@ impl UsiEngine for Engine {
         self.prepare()
     }
 
-    fn new_game(&mut self) -> Result<(), String> {
+    fn new_game(&mut self) -> Result<(), EngineError> {
         let allocated = self.ensure_hash();
         self.tt.clear();
-        if let Some(s) = self.searcher.as_mut() {
+        if let Some(s) = self.searchers.as_mut() {
             s.new_game();
         }
         allocated
     }
 
-    fn set_position(&mut self, sfen: Option<&str>, moves: &[String]) -> Result<(), String> {
-        if let Some(id) = self.settings.variant {
-            return self.set_variant_position(id, sfen, moves);
-        }
-        let mut pos = match sfen {
-            None => Position::startpos(),
-            Some(sfen) => Position::from_sfen(sfen).map_err(|e| format!("bad SFEN: {e}"))?,
-        };
-        for (i, text) in moves.iter().enumerate() {
-            let Some(m) = parse_usi_move(&pos, text) else {
-                return Err(format!(
-                    "illegal move '{text}' (move {} of the list) in {}",
-                    i + 1,
-                    pos.to_sfen()
-                ));
-            };
-            pos.make_move(m);
-        }
-        self.position = pos;
-        Ok(())
+    fn set_position(&mut self, spec: &PositionSpec) -> Result<(), EngineError> {
+        self.game.set_position(spec)
     }
 
-    fn go(&mut self, limits: Limits, events: Sender<EngineEvent>) -> Result<(), String> {
-        if self.worker.is_some() {
-            return Err("a search is already running".into());
-        }
-        if self.variant.is_some() {
-            return self.go_variant(limits, events);
-        }
-        if !limits.searchmoves.is_empty() {
-            let mut list = MoveList::new();
-            generate_all(&self.position, &mut list);
-            for m in &limits.searchmoves {
-                if !list.iter().any(|x| x.to_string() == *m) {
-                    return Err(format!("searchmoves: '{m}' is not a legal move here"));
-                }
-            }
-        }
+    fn go(&mut self, mut limits: Limits, events: Sender<EngineEvent>) {
+        self.legal_searchmoves(&mut limits, &events);
         // A table or book that cannot be had is reported; the search goes on with what there is.
         for message in self.prepare() {
             let _ = events.send(EngineEvent::Message(message));
@@ -535,80 +379,52 @@ impl UsiEngine for Engine {
                 best: m.mv.to_string(),
                 ponder: ponder.map(|p| p.to_string()),
             }));
-            return Ok(());
+            return;
         }
+        let game = self.game.clone();
+        let settings = self.settings.clone();
+        let policy = AnswerPolicy {
+            allow_resign: !limits.ponder && !limits.infinite,
+            send_ponder: self.settings.ponder,
+        };
         let ponder = limits.ponder;
-        let mut pos = ShogiBoard::with_rules(
-            self.position.clone(),
-            self.settings.weights.clone(),
-            self.settings.entering_king_rule,
-        );
-        let options = self.settings.search.clone();
-        // Resign a position lost by force, but never while pondering or analysing.
-        let allow_resign = !limits.ponder && !limits.infinite;
-        let send_ponder = self.settings.ponder;
-        let multipv = self.settings.search.multipv;
-        let tt_for_recovery = self.tt.clone();
-        let control_for_recovery = self.control.clone();
-        self.spawn_worker("search", ponder, events, move |mut searchers, events| {
-            let mut report = |e: SearchEvent| match e {
-                SearchEvent::Info(info) => {
-                    let pv = info.pv.iter().map(|m| m.to_string()).collect();
-                    let line = info_line(&info, multipv, pv);
+        let any_move = self.game.fallback_move();
+        self.spawn_job(
+            "search",
+            ponder,
+            events,
+            // A search that failed answers with its best move so far, or any legal one.
+            move |best| {
+                EngineEvent::BestMove(match best.or(any_move) {
+                    Some(best) => BestMove::Move { best, ponder: None },
+                    None => BestMove::Resign,
+                })
+            },
+            move |searchers, best, events| {
+                let mut report = |line: crate::usi::response::InfoLine| {
+                    if line.multipv.is_none_or(|k| k == 1) {
+                        if let Some(m) = line.pv.first() {
+                            *best = Some(m.clone());
+                        }
+                    }
                     let _ = events.send(EngineEvent::Info(line));
-                }
-            };
-            let root = pos.position().clone();
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                searchers
-                    .shogi
-                    .search(&mut pos, &limits, &options, &mut report)
-            }));
-            let result = match outcome {
-                Ok(r) => r,
-                Err(_) => {
-                    // A bug must not leave the GUI without its bestmove: answer with any legal
-                    // move and start the next search with fresh tables.
-                    let _ = events.send(EngineEvent::Message(
-                        "error: internal search error; playing a fallback move".into(),
-                    ));
-                    searchers = Searchers::new(&tt_for_recovery, &control_for_recovery);
-                    let mut list = MoveList::new();
-                    crate::shogi::generate_legal(&root, &mut list);
-                    crate::search::SearchResult::immediate(list.first().copied(), 0)
-                }
-            };
-            let best = match result.best {
-                _ if result.declare_win => BestMove::Win,
-                None => BestMove::Resign,
-                Some(_) if allow_resign && result.score <= -MATE_BOUND => BestMove::Resign,
-                Some(m) => BestMove::Move {
-                    best: m.to_string(),
-                    ponder: result.ponder.filter(|_| send_ponder).map(|p| p.to_string()),
-                },
-            };
-            let _ = events.send(EngineEvent::BestMove(best));
-            searchers
-        })
+                };
+                let answer = game.search(searchers, &limits, &settings, &policy, &mut report);
+                EngineEvent::BestMove(answer)
+            },
+        );
     }
 
-    fn go_mate(&mut self, limit: MateLimit, events: Sender<EngineEvent>) -> Result<(), String> {
-        if let Some(id) = self.settings.variant {
-            return Err(format!("go mate: not available in {} yet", id.name()));
-        }
+    fn go_mate(&mut self, limit: MateLimit, events: Sender<EngineEvent>) {
+        let game = self.game.clone();
         let control = self.control.clone();
-        let mut pos = self.position.clone();
-        self.spawn_worker("mate", false, events, move |searcher, events| {
-            let answer = match mate_search(&mut pos, limit, &control) {
-                MateOutcome::Mate(pv) => {
-                    CheckmateAnswer::Mate(pv.iter().map(|m| m.to_string()).collect())
-                }
-                MateOutcome::NoMate => CheckmateAnswer::NoMate,
-                MateOutcome::Unknown => CheckmateAnswer::Timeout,
-            };
-            let _ = events.send(EngineEvent::Checkmate(answer));
-            searcher
-        })
+        self.spawn_job(
+            "mate",
+            false,
+            events,
+            |_| EngineEvent::Checkmate(CheckmateAnswer::Timeout),
+            move |_, _, _| EngineEvent::Checkmate(game.mate(limit, &control)),
+        );
     }
 
     fn stop(&mut self) {
@@ -621,185 +437,94 @@ impl UsiEngine for Engine {
 
     fn search_finished(&mut self) {
         if let Some(h) = self.worker.take() {
-            match h.join() {
-                Ok(s) => self.searcher = Some(s),
-                Err(_) => {
-                    // The search thread panicked: start afresh rather than die.
-                    log::error!("search thread panicked; starting a fresh searcher");
-                    self.searcher = Some(Searchers::new(&self.tt, &self.control));
-                }
-            }
+            // The worker catches its job's panics; a thread that still panicked leaves fresh
+            // tables.
+            let searchers = h
+                .join()
+                .unwrap_or_else(|_| Searchers::new(&self.tt, &self.control));
+            self.searchers = Some(searchers);
         }
     }
 
-    fn perft(&mut self, depth: u32, events: Sender<EngineEvent>) -> Result<(), String> {
+    fn perft(&mut self, depth: u32, events: Sender<EngineEvent>) {
+        let game = self.game.clone();
         let control = self.control.clone();
-        let mut pos = self.position.clone();
-        let variant = self.variant.as_ref().map(|g| g.pos.clone());
-        self.spawn_worker("perft", false, events, move |searcher, events| {
-            let start = std::time::Instant::now();
-            let stop = || control.stopped();
-            let split = match variant {
-                Some(mut v) => crate::variant::perft_divide_until(&mut v, depth, &stop),
-                None => perft_divide_until(&mut pos, depth, &stop)
-                    .map(|s| s.into_iter().map(|(m, n)| (m.to_string(), n)).collect()),
-            };
-            let last = match split {
-                Some(split) => {
-                    let mut last: Vec<EngineEvent> = split
-                        .iter()
-                        .map(|(m, n)| EngineEvent::Raw(format!("{m}: {n}")))
-                        .collect();
-                    let total: u64 = split.iter().map(|(_, n)| n).sum();
-                    let ms = start.elapsed().as_millis() as u64;
-                    last.push(EngineEvent::Raw(format!("Nodes searched: {total}")));
-                    last.push(EngineEvent::Message(format!(
-                        "perft {depth}: {total} leaves in {ms} ms, {} leaves/s",
-                        total.saturating_mul(1000) / ms.max(1)
-                    )));
-                    last
-                }
-                None => vec![EngineEvent::Message(format!("perft {depth} stopped"))],
-            };
-            let _ = events.send(EngineEvent::Done(last));
-            searcher
-        })
+        self.spawn_job(
+            "perft",
+            false,
+            events,
+            move |_| EngineEvent::Done(vec![EngineEvent::Message(format!("perft {depth} failed"))]),
+            move |_, _, _| {
+                let start = std::time::Instant::now();
+                let stop = || control.stopped();
+                let Some(split) = game.perft(depth, &stop) else {
+                    return EngineEvent::Done(vec![EngineEvent::Message(format!(
+                        "perft {depth} stopped"
+                    ))]);
+                };
+                let mut last: Vec<EngineEvent> = split
+                    .iter()
+                    .map(|(m, n)| EngineEvent::Raw(format!("{m}: {n}")))
+                    .collect();
+                let total: u64 = split.iter().map(|(_, n)| n).sum();
+                let ms = start.elapsed().as_millis() as u64;
+                last.push(EngineEvent::Raw(format!("Nodes searched: {total}")));
+                last.push(EngineEvent::Message(format!(
+                    "perft {depth}: {total} leaves in {ms} ms, {} leaves/s",
+                    total.saturating_mul(1000) / ms.max(1)
+                )));
+                EngineEvent::Done(last)
+            },
+        );
     }
 
     fn display(&self) -> String {
-        if let Some(VariantGame { pos, .. }) = &self.variant {
-            // The game's state by the variant's rules, for the scripts that referee games.
-            let game = match self.game_end() {
-                None => "on".to_string(),
-                Some(GameEnd {
-                    winner: None,
-                    reason,
-                }) => format!("drawn ({reason})"),
-                Some(GameEnd {
-                    winner: Some(side),
-                    reason,
-                }) => format!("{} wins ({reason})", side.name()),
-            };
-            let mut pos = pos.clone();
-            return format!(
-                "{}\nkey: {:016x}\nin check: {}\ngame: {game}\n",
-                pos.diagram(),
-                pos.key(),
-                if pos.in_check_now() { "yes" } else { "no" },
-            );
-        }
-        let p = &self.position;
-        let mut s = String::new();
-        for rank in 0..9u8 {
-            let mut row = String::new();
-            for file in (0..9u8).rev() {
-                let sq = crate::shogi::Square::new(file, rank).expect("on board");
-                match p.piece_on(sq) {
-                    Some(pc) => row.push_str(&format!("{:>3}", pc.to_sfen())),
-                    None => row.push_str("  ."),
-                }
-            }
-            s.push_str(&row);
-            s.push('\n');
-        }
-        s.push_str(&format!(
-            "hands: black {:?} white {:?}\nside to move: {}\nsfen: {}\nkey: {:016x}\n",
-            p.hand(Color::Black),
-            p.hand(Color::White),
-            if p.side_to_move() == Color::Black {
-                "black"
-            } else {
-                "white"
-            },
-            p.to_sfen(),
-            p.key()
-        ));
-        s
+        self.game.display()
     }
 
     fn game_end(&self) -> Option<GameEnd> {
-        let VariantGame {
-            pos, keys: history, ..
-        } = self.variant.as_ref()?;
-        let mut pos = pos.clone();
-        let side = pos.side_to_move();
-        let (verdict, reason) = if let Some(v) = pos.outcome() {
-            let reason = if !pos.has_royal(side) {
-                "royal piece captured"
-            } else if v == Verdict::Draw {
-                "two bare kings"
-            } else {
-                "bare king"
-            };
-            (v, reason)
-        } else if pos.legal_moves().is_empty() {
-            let mated = pos.in_check_now();
-            (
-                Verdict::Loses(side),
-                if mated { "checkmate" } else { "no legal move" },
-            )
-        } else {
-            let v = pos.rules().fourfold_repetition(history, side)?;
-            // A verdict other than the variant's own rule is perpetual check's.
-            let rule = match pos.rules().repetition {
-                RepetitionRule::Draw => Verdict::Draw,
-                RepetitionRule::SenteLoses => Verdict::Loses(Color::Black),
-            };
-            let reason = if v == rule {
-                "fourfold repetition"
-            } else {
-                "perpetual check"
-            };
-            (v, reason)
-        };
-        Some(GameEnd {
-            winner: match verdict {
-                Verdict::Draw => None,
-                Verdict::Loses(s) => Some(!s),
-            },
-            reason: reason.to_string(),
-        })
+        self.game.outcome()
     }
 
     fn explain_eval(&self) -> String {
-        if let Some(VariantGame { pos, .. }) = &self.variant {
-            let eval = crate::eval::variant::VariantEval::new(pos.rules());
-            let parts: Vec<String> = eval
-                .explain(pos)
-                .iter()
-                .map(|(name, cp)| format!("{name} {cp}"))
-                .collect();
-            return format!(
-                "{}, for Black, cp: {}; total {}\n",
-                pos.rules().name,
-                parts.join(", "),
-                eval.evaluate(pos),
-            );
-        }
-        crate::eval::explain(&self.position)
+        self.game.explain()
     }
 
-    fn bench(&mut self, depth: Option<u32>, events: Sender<EngineEvent>) -> Result<(), String> {
+    fn write_move(&self, usi: &str, style: MoveStyle) -> Option<String> {
+        self.game.write_move(usi, style)
+    }
+
+    fn read_move(&self, text: &str, style: MoveStyle) -> Result<String, EngineError> {
+        self.game.read_move(text, style)
+    }
+
+    fn bench(&mut self, depth: Option<u32>, events: Sender<EngineEvent>) {
         let control = self.control.clone();
         let depth = depth.unwrap_or(crate::bench::DEFAULT_DEPTH);
-        self.spawn_worker("bench", false, events, move |searcher, events| {
-            // Each line as it comes, but the last (the totals) with the end.
-            let mut held: Option<String> = None;
-            crate::bench::run(depth, control, &mut |line| {
-                if let Some(previous) = held.replace(line) {
-                    let _ = events.send(EngineEvent::Message(previous));
-                }
-            });
-            let last = held.map(EngineEvent::Message).into_iter().collect();
-            let _ = events.send(EngineEvent::Done(last));
-            searcher
-        })
+        self.spawn_job(
+            "bench",
+            false,
+            events,
+            |_| EngineEvent::Done(Vec::new()),
+            move |_, _, events| {
+                // Each line as it comes, but the last (the totals) with the end.
+                let mut held: Option<String> = None;
+                crate::bench::run(depth, control, &mut |line| {
+                    if let Some(previous) = held.replace(line) {
+                        let _ = events.send(EngineEvent::Message(previous));
+                    }
+                });
+                EngineEvent::Done(held.map(EngineEvent::Message).into_iter().collect())
+            },
+        );
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crossbeam_channel::unbounded;
+    use std::time::Duration;
 
     /// The first `isready` reports the built-in book it reads, and nothing else.
     fn first_is_ready(engine: &mut Engine) {
@@ -842,5 +567,102 @@ mod tests {
         assert!(std::ptr::eq(table, Arc::as_ptr(&engine.tt)));
         assert_eq!(engine.settings.hash_mb, 3);
         assert!(engine.is_ready().is_empty());
+    }
+
+    /// The events of one job, up to its final answer (or a second of silence).
+    fn answer_of(
+        engine: &mut Engine,
+        events: &crossbeam_channel::Receiver<EngineEvent>,
+    ) -> Vec<EngineEvent> {
+        let mut got = Vec::new();
+        while let Ok(e) = events.recv_timeout(Duration::from_secs(60)) {
+            let last = matches!(
+                e,
+                EngineEvent::BestMove(_) | EngineEvent::Checkmate(_) | EngineEvent::Done(_)
+            );
+            got.push(e);
+            if last {
+                engine.search_finished();
+                break;
+            }
+        }
+        got
+    }
+
+    #[test]
+    fn a_job_that_panics_is_still_answered_and_the_next_one_runs() {
+        let mut engine = Engine::new();
+        let (tx, rx) = unbounded();
+        // A search that panics after reporting a line answers with that line's move.
+        engine.spawn_job(
+            "search",
+            false,
+            tx.clone(),
+            |best| {
+                EngineEvent::BestMove(BestMove::Move {
+                    best: best.unwrap_or_default(),
+                    ponder: None,
+                })
+            },
+            |_, best, _| {
+                *best = Some("7g7f".to_string());
+                panic!("a bug in the search")
+            },
+        );
+        let got = answer_of(&mut engine, &rx);
+        assert!(
+            matches!(&got[0], EngineEvent::Message(m) if m.starts_with("error: internal error in search (a bug in the search)")),
+            "{got:?}"
+        );
+        assert_eq!(
+            got.last(),
+            Some(&EngineEvent::BestMove(BestMove::Move {
+                best: "7g7f".into(),
+                ponder: None
+            }))
+        );
+        // The other jobs' answers, each after a panic.
+        for (what, expected) in [
+            ("mate", EngineEvent::Checkmate(CheckmateAnswer::Timeout)),
+            ("perft", EngineEvent::Done(Vec::new())),
+        ] {
+            let answer = expected.clone();
+            engine.spawn_job(
+                what,
+                false,
+                tx.clone(),
+                move |_| answer,
+                |_, _, _| panic!("boom"),
+            );
+            assert_eq!(
+                answer_of(&mut engine, &rx).last(),
+                Some(&expected),
+                "{what}"
+            );
+        }
+        // The engine works on.
+        engine.go(
+            Limits {
+                depth: Some(2),
+                ..Limits::default()
+            },
+            tx,
+        );
+        assert!(matches!(
+            answer_of(&mut engine, &rx).last(),
+            Some(EngineEvent::BestMove(BestMove::Move { .. }))
+        ));
+    }
+
+    #[test]
+    fn every_go_of_a_game_without_a_mate_search_is_answered() {
+        let mut engine = Engine::new();
+        engine.set_option("USI_Variant", Some("chushogi")).unwrap();
+        let (tx, rx) = unbounded();
+        engine.go_mate(MateLimit::Millis(100), tx);
+        assert_eq!(
+            answer_of(&mut engine, &rx),
+            [EngineEvent::Checkmate(CheckmateAnswer::NotImplemented)]
+        );
     }
 }

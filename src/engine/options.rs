@@ -10,6 +10,7 @@ use crate::shogi::EnteringKingRule;
 use crate::usi::options::{
     parse_check, parse_combo, parse_spin, parse_text, OptionKind, UsiOption,
 };
+use crate::usi::{EngineError, OptionError};
 use crate::variant::VariantId;
 use std::sync::Arc;
 
@@ -97,7 +98,8 @@ pub(super) static OPTIONS: &[EngineOption] = &[
             },
             // lishogi's and fairy-stockfish's names of a variant.
             alias: |name| VariantId::from_name(name).map(|v| v.name()),
-            get: |s| s.variant.map_or("shogi", |v| v.name()),
+            // Declared with the default; the game played is the engine's (`Engine::variant`).
+            get: |_| "shogi",
             set: |e, name| e.select_variant(name),
         },
     },
@@ -278,7 +280,7 @@ impl EngineOption {
     }
 
     /// Parses `value` for this option and sets it; on error nothing changes.
-    pub fn apply(&self, engine: &mut Engine, value: Option<&str>) -> Result<(), String> {
+    pub fn apply(&self, engine: &mut Engine, value: Option<&str>) -> Result<(), EngineError> {
         let name = self.name;
         match &self.setter {
             Setter::Button { press } => press(engine),
@@ -290,7 +292,12 @@ impl EngineOption {
                 let value = value.and_then(alias).or(value);
                 set(engine, parse_combo(name, value, &vars())?)
             }
-            Setter::Text { set, .. } => set(engine, parse_text(name, value)?)?,
+            Setter::Text { set, .. } => {
+                set(engine, parse_text(name, value)?).map_err(|why| OptionError::Refused {
+                    name: name.to_string(),
+                    why,
+                })?
+            }
         }
         Ok(())
     }

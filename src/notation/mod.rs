@@ -12,5 +12,14 @@ pub mod usi_move;
 pub mod xboard;
 
 pub use coord::Coord;
+
+/// A notation a move can be written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveStyle {
+    /// USI: `7g7f`, `P*5e`, `8g7f8g` (`usi_move`).
+    Usi,
+    /// XBoard, as HaChu writes the large variants: `h4h5`, `e6f7,f7e6`, `@@@@` (`xboard`).
+    XBoard,
+}
 pub use sfen::{PieceToken, PositionSpec, Sfen, SfenError, SpecError};
 pub use usi_move::{MoveText, MoveTextError, Suffix};

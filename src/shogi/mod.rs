@@ -22,7 +22,7 @@ pub use movegen::{
     generate_all, generate_captures, generate_legal, generate_quiet_checks, generate_quiets,
     has_legal_move, is_legal, is_legal_search_move, parse_usi_move,
 };
-pub use moves::{Move, MoveKind, MoveList, StackList, MAX_MOVES};
+pub use moves::{IllegalMove, Move, MoveKind, MoveList, StackList, MAX_MOVES};
 pub use perft::{perft, perft_divide};
 pub use position::{Position, PositionError, State, STARTPOS_SFEN};
 pub use repetition::Repetition;

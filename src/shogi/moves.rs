@@ -149,6 +149,18 @@ impl fmt::Debug for Move {
     }
 }
 
+/// A move text that names no legal move of the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub String);
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: not a legal move in this position", self.0)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
 /// The most legal moves any shogi position has is 593; leave a little room.
 pub const MAX_MOVES: usize = 600;
 

@@ -1,6 +1,7 @@
 //! One line of USI input to a `Command`. Parsing checks syntax only; the engine checks meaning
 //! (legal SFEN, legal moves, known options).
 
+use super::error::{CommandError, GoError};
 use crate::notation::PositionSpec;
 use crate::search::{Limits, MateLimit};
 
@@ -21,12 +22,7 @@ pub enum Command {
     /// `usinewgame`
     UsiNewGame,
     /// `position startpos|sfen <sfen> [moves ...]`
-    Position {
-        /// The SFEN, or `None` for `startpos` (the engine knows its start position).
-        sfen: Option<String>,
-        /// Moves to play from it, USI text.
-        moves: Vec<String>,
-    },
+    Position(PositionSpec),
     /// `go ...`
     Go(Limits),
     /// `go mate <ms>|infinite`
@@ -52,8 +48,9 @@ pub enum Command {
     Nothing,
 }
 
-/// Parses one line. An error is a message for `info string error: ...`.
-pub fn parse(line: &str) -> Result<Command, String> {
+/// Parses one line. An error is a message for `info string error: ...`; a `go` with words it
+/// cannot read is an error that carries the `go` without them, which still runs.
+pub fn parse(line: &str) -> Result<Command, CommandError> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let Some((&head, rest)) = tokens.split_first() else {
         return Ok(Command::Nothing);
@@ -64,18 +61,38 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "usinewgame" => Ok(Command::UsiNewGame),
         "stop" => Ok(Command::Stop),
         "ponderhit" if rest.is_empty() => Ok(Command::PonderHit(None)),
-        "ponderhit" => match parse_go(rest)? {
-            Command::Go(limits) if limits.has_clock() => Ok(Command::PonderHit(Some(limits))),
-            _ => Err("ponderhit accepts only btime, wtime, byoyomi, binc and winc".into()),
+        "ponderhit" => match parse_go(rest) {
+            (Command::Go(limits), errors) if errors.is_empty() && limits.has_clock() => {
+                Ok(Command::PonderHit(Some(limits)))
+            }
+            _ => Err(CommandError::PonderHit),
         },
         "quit" => Ok(Command::Quit),
         "gameover" => match rest.first() {
             Some(&"win") | Some(&"lose") | Some(&"draw") | None => Ok(Command::GameOver),
-            Some(other) => Err(format!("gameover expects win, lose or draw, got '{other}'")),
+            Some(other) => Err(CommandError::GameOver(other.to_string())),
         },
         "setoption" => parse_setoption(rest),
-        "position" => parse_position(rest),
-        "go" => parse_go(rest),
+        "position" => PositionSpec::parse(&rest.join(" "))
+            .map(Command::Position)
+            .map_err(CommandError::Position),
+        "go" => match rest {
+            ["perft", depth @ ..] => {
+                let text = depth.join(" ");
+                text.parse::<u32>()
+                    .ok()
+                    .filter(|d| (1..=20).contains(d))
+                    .map(Command::GoPerft)
+                    .ok_or(CommandError::PerftDepth(text))
+            }
+            _ => match parse_go(rest) {
+                (command, errors) if errors.is_empty() => Ok(command),
+                (command, errors) => Err(CommandError::Go {
+                    command: Box::new(command),
+                    errors,
+                }),
+            },
+        },
         "d" => Ok(Command::Display),
         "eval" => Ok(Command::Eval),
         "bench" => match rest.first() {
@@ -85,46 +102,42 @@ pub fn parse(line: &str) -> Result<Command, String> {
                 .ok()
                 .filter(|&d| (1..=64).contains(&d))
                 .map(|d| Command::Bench(Some(d)))
-                .ok_or_else(|| format!("bench depth must be 1..64, got '{d}'")),
+                .ok_or_else(|| CommandError::BenchDepth(d.to_string())),
         },
-        other => Err(format!("unknown command '{other}'")),
+        other => Err(CommandError::Unknown(other.to_string())),
     }
 }
 
-fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
+fn parse_setoption(rest: &[&str]) -> Result<Command, CommandError> {
     if rest.first() != Some(&"name") || rest.len() < 2 {
-        return Err("setoption expects 'name <id> [value <x>]'".into());
+        return Err(CommandError::SetOption);
     }
     let value_at = rest.iter().position(|&t| t == "value");
     let name_end = value_at.unwrap_or(rest.len());
     if name_end < 2 {
-        return Err("setoption has no option name".into());
+        return Err(CommandError::SetOption);
     }
     let name = rest[1..name_end].join(" ");
     let value = value_at.map(|i| rest[i + 1..].join(" "));
     Ok(Command::SetOption { name, value })
 }
 
-fn parse_position(rest: &[&str]) -> Result<Command, String> {
-    let spec = PositionSpec::parse(&rest.join(" ")).map_err(|e| e.to_string())?;
-    Ok(Command::Position {
-        sfen: spec.sfen,
-        moves: spec.moves,
-    })
-}
-
-fn number(tokens: &[&str], i: usize, what: &str) -> Result<u64, String> {
+/// The number after `key` at `tokens[i]`. Some GUIs send negative remaining times when a clock
+/// runs out: those are zero. A number too large for 64 bits is the largest there is (the time
+/// manager caps what it uses).
+fn number(tokens: &[&str], i: usize, key: &str) -> Result<u64, GoError> {
     let t = tokens
         .get(i)
-        .ok_or_else(|| format!("go {what} needs a value"))?;
-    // Some GUIs send negative remaining times when a clock runs out: those are zero. A number
-    // too large for 64 bits is the largest there is (the time manager caps what it uses).
+        .ok_or_else(|| GoError::NeedsValue(key.to_string()))?;
     let (negative, digits) = match t.strip_prefix('-') {
         Some(d) => (true, d),
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("go {what} expects a number, got '{t}'"));
+        return Err(GoError::NotANumber {
+            key: key.to_string(),
+            value: t.to_string(),
+        });
     }
     Ok(if negative {
         0
@@ -133,83 +146,57 @@ fn number(tokens: &[&str], i: usize, what: &str) -> Result<u64, String> {
     })
 }
 
-fn parse_go(rest: &[&str]) -> Result<Command, String> {
+/// `go`'s words as far as they can be read, and what could not be (left out: a limit whose
+/// value does not read is skipped with its value).
+fn parse_go(rest: &[&str]) -> (Command, Vec<GoError>) {
     let mut limits = Limits::default();
+    let mut errors = Vec::new();
     let mut i = 0;
     while i < rest.len() {
         let key = rest[i];
+        // A limit with a value: the value, read or not, is consumed with the key.
+        let mut value = |i: &mut usize| {
+            *i += 1;
+            number(rest, *i, key).map_err(|e| errors.push(e)).ok()
+        };
         match key {
             "ponder" => limits.ponder = true,
             "infinite" => limits.infinite = true,
-            "btime" => {
-                limits.time[0] = Some(number(rest, i + 1, key)?);
-                i += 1;
-            }
-            "wtime" => {
-                limits.time[1] = Some(number(rest, i + 1, key)?);
-                i += 1;
-            }
-            "binc" => {
-                limits.inc[0] = number(rest, i + 1, key)?;
-                i += 1;
-            }
-            "winc" => {
-                limits.inc[1] = number(rest, i + 1, key)?;
-                i += 1;
-            }
-            "byoyomi" => {
-                limits.byoyomi = number(rest, i + 1, key)?;
-                i += 1;
-            }
-            "movetime" => {
-                limits.movetime = Some(number(rest, i + 1, key)?);
-                i += 1;
-            }
-            "depth" => {
-                let d = number(rest, i + 1, key)?;
-                if d == 0 {
-                    return Err("go depth must be at least 1".into());
-                }
-                limits.depth = Some(d.min(1000) as u32);
-                i += 1;
-            }
-            "nodes" => {
-                limits.nodes = Some(number(rest, i + 1, key)?);
-                i += 1;
-            }
+            "btime" => limits.time[0] = value(&mut i).or(limits.time[0]),
+            "wtime" => limits.time[1] = value(&mut i).or(limits.time[1]),
+            "binc" => limits.inc[0] = value(&mut i).unwrap_or(limits.inc[0]),
+            "winc" => limits.inc[1] = value(&mut i).unwrap_or(limits.inc[1]),
+            "byoyomi" => limits.byoyomi = value(&mut i).unwrap_or(limits.byoyomi),
+            "movetime" => limits.movetime = value(&mut i).or(limits.movetime),
+            "nodes" => limits.nodes = value(&mut i).or(limits.nodes),
+            // Accepted and ignored (not used by shogi GUIs).
             "movestogo" => {
-                number(rest, i + 1, key)?; // accepted and ignored (not used by shogi GUIs)
-                i += 1;
+                value(&mut i);
             }
+            "depth" => match value(&mut i) {
+                Some(0) => errors.push(GoError::DepthZero),
+                Some(d) => limits.depth = Some(d.min(1000) as u32),
+                None => {}
+            },
             "mate" => {
-                return match rest.get(i + 1) {
-                    None | Some(&"infinite") => Ok(Command::GoMate(MateLimit::Infinite)),
-                    Some(_) => Ok(Command::GoMate(MateLimit::Millis(number(
-                        rest,
-                        i + 1,
-                        key,
-                    )?))),
+                let limit = match rest.get(i + 1) {
+                    None | Some(&"infinite") => MateLimit::Infinite,
+                    Some(_) => value(&mut i).map_or(MateLimit::Infinite, MateLimit::Millis),
                 };
-            }
-            "perft" => {
-                let d = number(rest, i + 1, key)?;
-                if !(1..=20).contains(&d) {
-                    return Err("go perft depth must be 1..20".into());
-                }
-                return Ok(Command::GoPerft(d as u32));
+                return (Command::GoMate(limit), errors);
             }
             "searchmoves" => {
                 limits.searchmoves = rest[i + 1..].iter().map(|s| s.to_string()).collect();
                 if limits.searchmoves.is_empty() {
-                    return Err("go searchmoves needs at least one move".into());
+                    errors.push(GoError::NoSearchMoves);
                 }
                 break;
             }
-            other => return Err(format!("unknown go argument '{other}'")),
+            other => errors.push(GoError::Unknown(other.to_string())),
         }
         i += 1;
     }
-    Ok(Command::Go(limits))
+    (Command::Go(limits), errors)
 }
 
 #[cfg(test)]
@@ -240,16 +227,43 @@ mod tests {
         assert_eq!(l.time, [Some(i64::MAX as u64), Some(0)]);
         assert_eq!(l.byoyomi, u64::MAX);
         assert_eq!(l.inc, [5, 0]);
-        assert!(parse("go btime 12a").is_err());
-        assert!(parse("go btime -").is_err());
-        assert!(parse("go btime 1e9").is_err());
+        for bad in ["go btime 12a", "go btime -", "go btime 1e9"] {
+            let Err(CommandError::Go { command, errors }) = parse(bad) else {
+                panic!("{bad}")
+            };
+            assert_eq!(*command, Command::Go(Limits::default()));
+            assert_eq!(errors.len(), 1);
+        }
     }
 
     #[test]
     fn errors() {
-        assert!(parse("go depth x").is_err());
-        assert!(parse("go foo").is_err());
-        assert!(parse("go depth").is_err());
+        // A go with words it cannot read still runs, without them.
+        for (bad, read) in [
+            ("go depth x", "go"),
+            ("go foo", "go"),
+            ("go depth", "go"),
+            ("go depth 0 nodes 5", "go nodes 5"),
+            ("go btime 100 frob wtime 200", "go btime 100 wtime 200"),
+            ("go searchmoves", "go"),
+        ] {
+            let Err(CommandError::Go { command, .. }) = parse(bad) else {
+                panic!("{bad}")
+            };
+            assert_eq!(Ok(*command), parse(read), "{bad}");
+        }
+        assert!(matches!(
+            parse("go mate soon"),
+            Err(CommandError::Go { command, .. }) if *command == Command::GoMate(MateLimit::Infinite)
+        ));
+        assert_eq!(
+            parse("go perft 0"),
+            Err(CommandError::PerftDepth("0".into()))
+        );
+        assert_eq!(
+            parse("go perft x"),
+            Err(CommandError::PerftDepth("x".into()))
+        );
         assert!(parse("position").is_err());
         assert!(parse("position sfen").is_err());
         assert!(parse("setoption").is_err());
@@ -262,10 +276,10 @@ mod tests {
     fn position_and_options() {
         assert_eq!(
             parse("position startpos moves 7g7f 3c3d"),
-            Ok(Command::Position {
+            Ok(Command::Position(PositionSpec {
                 sfen: None,
                 moves: vec!["7g7f".into(), "3c3d".into()]
-            })
+            }))
         );
         assert_eq!(
             parse("setoption name USI_Hash value 256"),

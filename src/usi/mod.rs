@@ -6,18 +6,22 @@
 //! `quit` are answered while one runs.
 
 pub mod command;
+pub mod error;
 pub mod options;
 pub mod response;
 
+use crate::notation::{MoveStyle, PositionSpec};
 use crate::search::{Limits, MateLimit};
 use command::Command;
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
+pub use error::{CommandError, EngineError, OptionError};
 use options::UsiOption;
 use response::{info_string, EngineEvent};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 
-/// What the front end needs from an engine.
+/// What the front ends (USI, and XBoard over the same engine) need from an engine. A command
+/// that fails leaves the engine as it was.
 pub trait UsiEngine {
     /// `id name`.
     fn name(&self) -> String;
@@ -26,38 +30,44 @@ pub trait UsiEngine {
     /// The declared options.
     fn options(&self) -> Vec<UsiOption>;
     /// Sets an option; the engine may also accept aliases it did not declare (`Hash`, ...).
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String>;
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError>;
     /// Heavy initialisation (the hash table, the book) happens here, not in `usi`. Returns what
     /// to tell the user (`info string`; errors start with `error:`); after an error the engine
     /// goes on as it was.
     fn is_ready(&mut self) -> Vec<String>;
     /// A new game starts: forget what was learnt.
-    fn new_game(&mut self) -> Result<(), String>;
-    /// Sets the root position (`None`: the start position); on error the previous one stays.
-    fn set_position(&mut self, sfen: Option<&str>, moves: &[String]) -> Result<(), String>;
-    /// Starts a search on its own thread; it ends with exactly one `EngineEvent::BestMove`.
-    fn go(&mut self, limits: Limits, events: Sender<EngineEvent>) -> Result<(), String>;
-    /// Starts a mate search; it ends with exactly one `EngineEvent::Checkmate`.
-    fn go_mate(&mut self, limit: MateLimit, events: Sender<EngineEvent>) -> Result<(), String>;
+    fn new_game(&mut self) -> Result<(), EngineError>;
+    /// Sets the root position; on error the previous one stays.
+    fn set_position(&mut self, spec: &PositionSpec) -> Result<(), EngineError>;
+    /// Starts a search on its own thread. Whatever happens (a search that cannot start, a
+    /// panic inside it), exactly one `EngineEvent::BestMove` follows.
+    fn go(&mut self, limits: Limits, events: Sender<EngineEvent>);
+    /// Starts a mate search; exactly one `EngineEvent::Checkmate` follows (`notimplemented`
+    /// where the game has no mate search).
+    fn go_mate(&mut self, limit: MateLimit, events: Sender<EngineEvent>);
     /// Asks the running search to stop (it still sends its answer).
     fn stop(&mut self);
     /// The opponent played the ponder move; `clock` replaces the clock given with `go ponder`.
     fn ponderhit(&mut self, clock: Option<Limits>);
     /// Called after the search's final event: joins the search thread.
     fn search_finished(&mut self);
-    /// Starts perft on its own thread: a `Raw` line per root move and the total, then `Done`.
-    fn perft(&mut self, depth: u32, events: Sender<EngineEvent>) -> Result<(), String>;
+    /// Starts perft on its own thread: a `Raw` line per root move and the total, then exactly
+    /// one `Done`.
+    fn perft(&mut self, depth: u32, events: Sender<EngineEvent>);
     /// A picture of the position.
     fn display(&self) -> String;
-    /// Starts the bench on its own thread: its report as messages, then `Done`.
-    fn bench(&mut self, depth: Option<u32>, events: Sender<EngineEvent>) -> Result<(), String>;
+    /// Starts the bench on its own thread: its report as messages, then exactly one `Done`.
+    fn bench(&mut self, depth: Option<u32>, events: Sender<EngineEvent>);
     /// The static evaluation of the position, explained.
     fn explain_eval(&self) -> String;
     /// Whether the game is over at the current position, by the rules of the game played (a
     /// front end that keeps the game, as XBoard's, announces it); `None` while it goes on.
-    fn game_end(&self) -> Option<response::GameEnd> {
-        None
-    }
+    fn game_end(&self) -> Option<response::GameEnd>;
+    /// `usi`, a move of the current position in USI text, written in `style`; None if it is
+    /// not a legal move here or `style` cannot write it.
+    fn write_move(&self, usi: &str, style: MoveStyle) -> Option<String>;
+    /// The legal move of the current position written `text` in `style`, as USI text.
+    fn read_move(&self, text: &str, style: MoveStyle) -> Result<String, EngineError>;
 }
 
 /// Spawns the stdin reader: one line per message; the channel closes at end of input.
@@ -88,13 +98,8 @@ pub fn spawn_stdin_reader() -> Receiver<String> {
     rx
 }
 
-/// Runs the protocol until `quit` or end of input.
-pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn Write) {
-    run_from(engine, None, input, out);
-}
-
 /// Runs the protocol, `first` (a line already read, if any) before the rest of `input`.
-pub fn run_from<E: UsiEngine>(
+pub fn run<E: UsiEngine>(
     engine: &mut E,
     first: Option<String>,
     input: Receiver<String>,
@@ -168,6 +173,20 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
                 })))
             }
             Ok(c) => self.on_command(c),
+            // What could be read of a `go` still runs: every `go` gets its answer.
+            Err(CommandError::Go { command, errors }) => {
+                self.error(&CommandError::Go {
+                    command: Box::new(Command::Nothing),
+                    errors,
+                });
+                match *command {
+                    Command::Go(limits) => self.on_command(Command::Go(Limits {
+                        received: Some(received),
+                        ..limits
+                    })),
+                    c => self.on_command(c),
+                }
+            }
             Err(e) => self.error(&e),
         }
         true
@@ -178,7 +197,7 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
         let _ = self.out.flush();
     }
 
-    fn error(&mut self, e: &str) {
+    fn error(&mut self, e: &dyn std::fmt::Display) {
         self.send(&info_string(&format!("error: {e}")));
     }
 
@@ -270,23 +289,24 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
                     self.error(&e);
                 }
             }
-            Command::Position { sfen, moves } => {
-                if let Err(e) = self.engine.set_position(sfen.as_deref(), &moves) {
+            Command::Position(spec) => {
+                if let Err(e) = self.engine.set_position(&spec) {
                     self.error(&e);
                 }
             }
-            Command::Go(limits) => match self.engine.go(limits, self.events.clone()) {
-                Ok(()) => self.searching = true,
-                Err(e) => self.error(&e),
-            },
-            Command::GoMate(limit) => match self.engine.go_mate(limit, self.events.clone()) {
-                Ok(()) => self.searching = true,
-                Err(e) => self.error(&e),
-            },
-            Command::GoPerft(depth) => match self.engine.perft(depth, self.events.clone()) {
-                Ok(()) => self.searching = true,
-                Err(e) => self.error(&e),
-            },
+            // Each of these answers with exactly one final event.
+            Command::Go(limits) => {
+                self.engine.go(limits, self.events.clone());
+                self.searching = true;
+            }
+            Command::GoMate(limit) => {
+                self.engine.go_mate(limit, self.events.clone());
+                self.searching = true;
+            }
+            Command::GoPerft(depth) => {
+                self.engine.perft(depth, self.events.clone());
+                self.searching = true;
+            }
             Command::Display => {
                 for l in self.engine.display().lines() {
                     self.send(&info_string(l));
@@ -297,10 +317,10 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
                     self.send(&info_string(l));
                 }
             }
-            Command::Bench(depth) => match self.engine.bench(depth, self.events.clone()) {
-                Ok(()) => self.searching = true,
-                Err(e) => self.error(&e),
-            },
+            Command::Bench(depth) => {
+                self.engine.bench(depth, self.events.clone());
+                self.searching = true;
+            }
             Command::Nothing
             | Command::Usi
             | Command::IsReady

@@ -1,5 +1,6 @@
 //! Option declarations as the `usi` command prints them.
 
+use super::error::OptionError;
 use std::fmt;
 
 /// The type and range of one engine option.
@@ -73,25 +74,33 @@ impl fmt::Display for UsiOption {
 }
 
 /// Reads a `spin` value: an integer in `min..=max`.
-pub fn parse_spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
-    let v = value.ok_or_else(|| needs_value(name))?;
-    let n: i64 = v
-        .trim()
-        .parse()
-        .map_err(|_| format!("option {name} expects an integer, got '{v}'"))?;
+pub fn parse_spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, OptionError> {
+    let v = value.ok_or_else(|| OptionError::NeedsValue(name.to_string()))?;
+    let n: i64 = v.trim().parse().map_err(|_| OptionError::NotAnInteger {
+        name: name.to_string(),
+        value: v.to_string(),
+    })?;
     if !(min..=max).contains(&n) {
-        return Err(format!("option {name}: {n} is outside {min}..{max}"));
+        return Err(OptionError::OutOfRange {
+            name: name.to_string(),
+            value: n,
+            min,
+            max,
+        });
     }
     Ok(n)
 }
 
 /// Reads a `check` value: `true` or `false`, in any case.
-pub fn parse_check(name: &str, value: Option<&str>) -> Result<bool, String> {
-    let v = value.ok_or_else(|| needs_value(name))?;
+pub fn parse_check(name: &str, value: Option<&str>) -> Result<bool, OptionError> {
+    let v = value.ok_or_else(|| OptionError::NeedsValue(name.to_string()))?;
     match v.trim().to_ascii_lowercase().as_str() {
         "true" => Ok(true),
         "false" => Ok(false),
-        _ => Err(format!("option {name} expects true or false, got '{v}'")),
+        _ => Err(OptionError::NotABool {
+            name: name.to_string(),
+            value: v.to_string(),
+        }),
     }
 }
 
@@ -100,22 +109,22 @@ pub fn parse_combo<'a>(
     name: &str,
     value: Option<&str>,
     vars: &[&'a str],
-) -> Result<&'a str, String> {
-    let v = value.ok_or_else(|| needs_value(name))?;
+) -> Result<&'a str, OptionError> {
+    let v = value.ok_or_else(|| OptionError::NeedsValue(name.to_string()))?;
     vars.iter()
         .find(|x| x.eq_ignore_ascii_case(v.trim()))
         .copied()
-        .ok_or_else(|| format!("option {name}: '{v}' is not one of {}", vars.join(", ")))
+        .ok_or_else(|| OptionError::NotOneOf {
+            name: name.to_string(),
+            value: v.to_string(),
+            vars: vars.iter().map(|s| s.to_string()).collect(),
+        })
 }
 
 /// Reads a `string` value: `<empty>` is the empty string.
-pub fn parse_text<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
-    let v = value.ok_or_else(|| needs_value(name))?;
+pub fn parse_text<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, OptionError> {
+    let v = value.ok_or_else(|| OptionError::NeedsValue(name.to_string()))?;
     Ok(if v == "<empty>" { "" } else { v })
-}
-
-fn needs_value(name: &str) -> String {
-    format!("option {name} needs a value")
 }
 
 #[cfg(test)]

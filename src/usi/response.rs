@@ -117,6 +117,8 @@ pub enum CheckmateAnswer {
     NoMate,
     /// Time ran out before an answer.
     Timeout,
+    /// The game played has no mate search.
+    NotImplemented,
 }
 
 impl CheckmateAnswer {
@@ -126,6 +128,7 @@ impl CheckmateAnswer {
             CheckmateAnswer::Mate(pv) => format!("checkmate {}", pv.join(" ")),
             CheckmateAnswer::NoMate => "checkmate nomate".into(),
             CheckmateAnswer::Timeout => "checkmate timeout".into(),
+            CheckmateAnswer::NotImplemented => "checkmate notimplemented".into(),
         }
     }
 }

@@ -119,6 +119,10 @@ pub enum VariantError {
     },
     /// A move that is not legal in the position.
     IllegalMove(String),
+    /// A move text in no notation the game reads.
+    Unreadable(String),
+    /// A pass (the null move) where no piece can pass.
+    NoPass,
 }
 
 impl std::fmt::Display for VariantError {
@@ -148,6 +152,8 @@ impl std::fmt::Display for VariantError {
                 write!(f, "no square {square:?} on the {game} board")
             }
             VariantError::IllegalMove(m) => write!(f, "{m}: not a legal move in this position"),
+            VariantError::Unreadable(m) => write!(f, "{m}: cannot read it"),
+            VariantError::NoPass => f.write_str("no piece can pass"),
         }
     }
 }

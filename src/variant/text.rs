@@ -5,7 +5,7 @@ use super::position::{cell_of, kind_of, VMove, VPosition, VariantError, HAND_MAX
 use super::rules::VariantId;
 use crate::color::Color;
 use crate::notation::sfen::{self, Sfen};
-use crate::notation::{Coord, MoveText, Suffix};
+use crate::notation::{xboard, Coord, MoveText, Suffix};
 use std::fmt::Write;
 
 impl VPosition {
@@ -205,6 +205,42 @@ impl VPosition {
             });
         }
         Err(VariantError::IllegalMove(text.to_string()))
+    }
+
+    /// `m` in XBoard's notation: its legs joined by commas (`e6f7,f7e6`), `@@@@` for a pass;
+    /// a double move that takes nothing on its way is the one leg of a jump, as HaChu and
+    /// WinBoard write it. None for a drop (the large variants have none).
+    pub fn xboard_text(&self, m: VMove) -> Option<String> {
+        if self.is_pass(m) {
+            return Some(xboard::PASS.to_string());
+        }
+        let (files, ranks) = (self.rules.files as usize, self.rules.ranks as usize);
+        let usi = if self.crosses_empty(m) {
+            MoveText::Board {
+                squares: vec![self.coord(m.from), self.coord(m.to)],
+                suffix: if m.promote {
+                    Suffix::Promote
+                } else {
+                    Suffix::None
+                },
+            }
+            .to_string()
+        } else {
+            self.move_text(m)
+        };
+        xboard::to_xboard(&usi, files, ranks).map(|legs| legs.join(","))
+    }
+
+    /// The legal move written `text` in XBoard's notation (`@@@@`: a pass), or why there is
+    /// none.
+    pub fn parse_xboard_move(&mut self, text: &str) -> Result<VMove, VariantError> {
+        if text == xboard::PASS {
+            return self.pass_move().ok_or(VariantError::NoPass);
+        }
+        let (files, ranks) = (self.rules.files as usize, self.rules.ranks as usize);
+        let usi = xboard::from_xboard(text, files, ranks)
+            .ok_or_else(|| VariantError::Unreadable(text.to_string()))?;
+        self.parse_move(&usi)
     }
 
     /// A board diagram with the hands, for `d`.

@@ -18,11 +18,12 @@
 //! thinking; a move, `undo` or `setboard` restarts the search on the new position.
 
 use crate::color::Color;
-use crate::notation::xboard::{from_xboard, setboard_sfen, to_xboard};
+use crate::notation::xboard::{setboard_sfen, to_xboard};
+use crate::notation::{MoveStyle, PositionSpec};
 use crate::search::Limits;
 use crate::usi::response::{BestMove, EngineEvent, GameEnd, UsiScore};
-use crate::usi::UsiEngine;
-use crate::variant::{VPosition, VariantId};
+use crate::usi::{EngineError, UsiEngine};
+use crate::variant::VariantId;
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use std::io::Write;
 use std::time::Instant;
@@ -148,53 +149,11 @@ impl<E: UsiEngine> Session<'_, E> {
     }
 
     /// Hands the engine the game's start and `moves`.
-    fn set_position(&mut self, moves: &[String]) -> Result<(), String> {
-        self.engine.set_position(self.start.as_deref(), moves)
-    }
-
-    /// The game's position, replayed from the moves (each was accepted by the engine).
-    fn position(&self) -> Option<VPosition> {
-        let mut pos = match &self.start {
-            Some(sfen) => VPosition::from_sfen(self.variant.1, sfen).ok()?,
-            None => VPosition::start(self.variant.1),
-        };
-        for text in &self.moves {
-            let m = pos.parse_move(text).ok()?;
-            pos.make_move(m);
-        }
-        Some(pos)
-    }
-
-    /// `@@@@` as the USI text of a legal pass here.
-    fn pass_text(&self) -> Option<String> {
-        let mut pos = self.position()?;
-        let m = pos.pass_move()?;
-        Some(pos.move_text(m))
-    }
-
-    /// USI move `usi` in XBoard's legs: a pass is `@@@@`, and a double move that takes
-    /// nothing on its way is the one leg of a jump, as HaChu and WinBoard write it.
-    fn xboard_legs(&self, usi: &str) -> Option<Vec<String>> {
-        let n = self.size();
-        let Some(mut pos) = self.position() else {
-            return to_xboard(usi, n, n);
-        };
-        let Ok(m) = pos.parse_move(usi) else {
-            return to_xboard(usi, n, n);
-        };
-        if pos.is_pass(m) {
-            return Some(vec!["@@@@".to_string()]);
-        }
-        if pos.crosses_empty(m) {
-            let jump = format!(
-                "{}{}{}",
-                pos.square_name(m.from),
-                pos.square_name(m.to),
-                if m.promote { "+" } else { "" }
-            );
-            return to_xboard(&jump, n, n);
-        }
-        to_xboard(usi, n, n)
+    fn set_position(&mut self, moves: &[String]) -> Result<(), EngineError> {
+        self.engine.set_position(&PositionSpec {
+            sfen: self.start.clone(),
+            moves: moves.to_vec(),
+        })
     }
 
     fn select_variant(&mut self, v: (&'static str, VariantId)) {
@@ -208,7 +167,7 @@ impl<E: UsiEngine> Session<'_, E> {
         self.moves.clear();
         self.start = None;
         self.game_over = false;
-        let _ = self.engine.set_position(None, &[]);
+        let _ = self.set_position(&[]);
     }
 
     /// `setboard FEN`: the game starts again from the position; a FEN the variant cannot read
@@ -218,7 +177,11 @@ impl<E: UsiEngine> Session<'_, E> {
             self.send(&format!("Error (bad FEN): {fen}"));
             return;
         };
-        if let Err(e) = self.engine.set_position(Some(&sfen), &[]) {
+        let spec = PositionSpec {
+            sfen: Some(sfen.clone()),
+            moves: Vec::new(),
+        };
+        if let Err(e) = self.engine.set_position(&spec) {
             self.send(&format!("Error ({e}): {fen}"));
             let moves = self.moves.clone();
             let _ = self.set_position(&moves);
@@ -370,17 +333,10 @@ impl<E: UsiEngine> Session<'_, E> {
             received: Some(received),
             ..Limits::default()
         };
-        match self.engine.go(limits, self.events.clone()) {
-            Ok(()) => {
-                self.searching = true;
-                self.discard = true;
-                self.analysis_search = true;
-            }
-            Err(e) => {
-                self.analyzing = false;
-                self.send(&format!("Error ({e}): analyze"));
-            }
-        }
+        self.engine.go(limits, self.events.clone());
+        self.searching = true;
+        self.discard = true;
+        self.analysis_search = true;
     }
 
     fn option(&mut self, name: &str, value: &str) {
@@ -420,26 +376,19 @@ impl<E: UsiEngine> Session<'_, E> {
             self.send(&format!("Illegal move (the game is over): {text}"));
             return;
         }
-        let usi = if text == "@@@@" {
-            let Some(pass) = self.pass_text() else {
-                self.send(&format!("Illegal move (no piece can pass): {text}"));
-                return;
-            };
-            pass
-        } else {
-            let Some(usi) = from_xboard(text, self.size(), self.size()) else {
-                self.send(&format!("Illegal move (cannot read it): {text}"));
-                return;
-            };
-            usi
-        };
         let mut moves = self.moves.clone();
-        moves.push(usi);
-        if let Err(e) = self.set_position(&moves) {
-            let why = e.rsplit(": ").next().unwrap_or(&e).to_string();
+        let played = self
+            .engine
+            .read_move(text, MoveStyle::XBoard)
+            .and_then(|usi| {
+                moves.push(usi);
+                self.set_position(&moves)
+            });
+        // A refused move leaves the engine's position as it was.
+        if let Err(e) = played {
+            let why = e.to_string();
+            let why = why.rsplit(": ").next().unwrap_or(&why);
             self.send(&format!("Illegal move ({why}): {text}"));
-            let moves = self.moves.clone();
-            let _ = self.set_position(&moves);
             return;
         }
         self.moves = moves;
@@ -492,13 +441,9 @@ impl<E: UsiEngine> Session<'_, E> {
         } else if limits.depth.is_none() {
             limits.movetime = Some(5000);
         }
-        match self.engine.go(limits, self.events.clone()) {
-            Ok(()) => {
-                self.searching = true;
-                self.discard = false;
-            }
-            Err(e) => self.send(&format!("Error ({e}): go")),
-        }
+        self.engine.go(limits, self.events.clone());
+        self.searching = true;
+        self.discard = false;
     }
 
     fn on_event(&mut self, event: EngineEvent) {
@@ -555,10 +500,11 @@ impl<E: UsiEngine> Session<'_, E> {
             self.send("resign");
             return;
         };
-        let Some(legs) = self.xboard_legs(&best) else {
+        let Some(text) = self.engine.write_move(&best, MoveStyle::XBoard) else {
             self.send("resign");
             return;
         };
+        let legs: Vec<&str> = text.split(',').collect();
         let mut moves = self.moves.clone();
         moves.push(best);
         if self.set_position(&moves).is_err() {
