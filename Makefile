@@ -20,7 +20,7 @@ FS_NODES2 ?= 30000
 # that runs with different clocks or openings can be played side by side.
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion lint fmt weights weights-fit weights-data check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion timing lint fmt weights weights-fit weights-data check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
 
 help:
@@ -48,6 +48,9 @@ bench: build ## Search signature: prints "Nodes searched"
 
 criterion: ## Criterion benchmarks (movegen, perft, search)
 	$(CARGO) bench --bench movegen
+
+timing: ## USI answer times: stop, ponderhit, isready and quit latency, each clock's use (idle machine)
+	$(CARGO) bench --bench usi_timing
 
 lint: ## cargo fmt --check, clippy with warnings denied, one-way layer imports (what CI checks)
 	$(CARGO) fmt --all -- --check

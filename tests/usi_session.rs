@@ -1,5 +1,11 @@
-//! Scripted USI conversations with the real binary: the command set, ponder and ponderhit, stop
-//! latency, time limits, and bad input (which must give `info string error` and change nothing).
+//! Scripted USI conversations with the real binary: the command set, ponder and ponderhit, stop,
+//! time limits, and bad input (which must give `info string error` and change nothing).
+//!
+//! The tests assert behaviour, never how fast it came: a search that must end on its own ends
+//! without `stop`, one that must wait waits, a move played without a search shows no search.
+//! Every wait for an answer is generous (`WAIT`), so that a loaded machine does not fail them;
+//! the latencies themselves (stop, ponderhit, the clock's use, quit) are measured by the
+//! benchmark `cargo bench --bench usi_timing`.
 
 mod common;
 use common::legal_strings;
@@ -8,6 +14,9 @@ use hisha::shogi::Position;
 use std::io::Write;
 use std::process::{Child, ChildStdin};
 use std::time::{Duration, Instant};
+
+/// How long an answer that must come is waited for: a failure, not a latency.
+const WAIT: Duration = Duration::from_secs(30);
 
 struct UsiProcess {
     child: Child,
@@ -25,9 +34,9 @@ impl UsiProcess {
             lines: rx,
         };
         s.send("usi");
-        s.expect("usiok", 2000);
+        s.expect("usiok");
         s.send("isready");
-        s.expect("readyok", 5000);
+        s.expect("readyok");
         s
     }
 
@@ -37,9 +46,10 @@ impl UsiProcess {
         stdin.flush().unwrap();
     }
 
-    /// Waits for a line starting with `prefix`; returns it and every line before it.
-    fn expect_with(&mut self, prefix: &str, ms: u64) -> (String, Vec<String>) {
-        let deadline = Instant::now() + Duration::from_millis(ms);
+    /// Waits for a line starting with `prefix` (at most `WAIT`); returns it and every line
+    /// before it.
+    fn expect_with(&mut self, prefix: &str) -> (String, Vec<String>) {
+        let deadline = Instant::now() + WAIT;
         let mut before = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -47,7 +57,7 @@ impl UsiProcess {
                 Ok(l) if l.starts_with(prefix) => return (l, before),
                 Ok(l) => before.push(l),
                 Err(RecvTimeoutError::Timeout) => {
-                    panic!("no '{prefix}' within {ms} ms; got {before:?}")
+                    panic!("no '{prefix}' within {WAIT:?}; got {before:?}")
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     panic!("engine exited while waiting for '{prefix}'; got {before:?}")
@@ -56,8 +66,20 @@ impl UsiProcess {
         }
     }
 
-    fn expect(&mut self, prefix: &str, ms: u64) -> String {
-        self.expect_with(prefix, ms).0
+    fn expect(&mut self, prefix: &str) -> String {
+        self.expect_with(prefix).0
+    }
+
+    /// Waits for the engine to exit; its status.
+    fn wait_exit(&mut self) -> std::process::ExitStatus {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the engine did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     /// Asserts that no line starting with `prefix` arrives within `ms`.
@@ -75,7 +97,7 @@ impl UsiProcess {
     /// Sends `isready` and collects everything up to `readyok`.
     fn sync(&mut self) -> Vec<String> {
         self.send("isready");
-        self.expect_with("readyok", 5000).1
+        self.expect_with("readyok").1
     }
 
     /// Sends a `go` that cannot be read or played as it stands and `stop`: an error, and
@@ -83,7 +105,7 @@ impl UsiProcess {
     fn expect_error_and_answer(&mut self, cmd: &str, answer: &str) -> String {
         self.send(cmd);
         self.send("stop");
-        let (line, before) = self.expect_with(answer, 5000);
+        let (line, before) = self.expect_with(answer);
         assert!(
             before.iter().any(|l| l.starts_with("info string error")),
             "no error for '{cmd}': {before:?}"
@@ -126,12 +148,10 @@ fn position_after(moves: &[&str]) -> Position {
 }
 
 #[test]
-fn handshake_declares_options_and_answers_fast() {
-    let start = Instant::now();
+fn handshake_declares_options() {
     let mut s = UsiProcess::start();
-    assert!(start.elapsed() < Duration::from_secs(3));
     s.send("usi");
-    let (_, lines) = s.expect_with("usiok", 1000);
+    let (_, lines) = s.expect_with("usiok");
     assert!(lines.iter().any(|l| l.starts_with("id name Hisha")));
     assert!(lines.iter().any(|l| l.starts_with("id author")));
     for opt in ["USI_Hash", "USI_Ponder", "Threads", "MultiPV"] {
@@ -156,7 +176,7 @@ fn go_depth_gives_one_legal_bestmove_and_well_formed_info() {
     s.send("usinewgame");
     s.send("position startpos moves 7g7f");
     s.send("go depth 4");
-    let (best, info) = s.expect_with("bestmove", 10_000);
+    let (best, info) = s.expect_with("bestmove");
     let legal = legal_strings(&position_after(&["7g7f"]));
     assert!(legal.contains(&bestmove_of(&best)), "{best}");
     let last = info
@@ -188,76 +208,59 @@ fn time_limits_are_kept() {
     // The clock, not the book: the start position is in the built-in book.
     s.send("setoption name USI_OwnBook value false");
     s.send("position startpos");
-    // 100 ms left, no byoyomi: must still answer in time.
-    let t = Instant::now();
-    s.send("go btime 100 wtime 100");
-    s.expect("bestmove", 2000);
-    assert!(
-        t.elapsed() < Duration::from_millis(100),
-        "{:?}",
-        t.elapsed()
-    );
-    // Byoyomi only.
+    // Each clock ends the search by itself (no `stop` is sent); how close to the clock it
+    // answers is the benchmark's to measure.
+    for go in [
+        "go btime 100 wtime 100",
+        "go btime 0 wtime 0 byoyomi 500",
+        "go btime 1000 wtime 1000 binc 100 winc 100",
+        "go movetime 300",
+    ] {
+        s.send(go);
+        s.expect("bestmove");
+    }
+    // Byoyomi is used, not thrown away: the search does not answer at once.
     let t = Instant::now();
     s.send("go btime 0 wtime 0 byoyomi 500");
-    s.expect("bestmove", 2000);
-    let e = t.elapsed();
-    assert!(e < Duration::from_millis(500), "{e:?}");
+    s.expect("bestmove");
     assert!(
-        e > Duration::from_millis(200),
-        "byoyomi was not used: {e:?}"
-    );
-    // Fischer increment.
-    let t = Instant::now();
-    s.send("go btime 1000 wtime 1000 binc 100 winc 100");
-    s.expect("bestmove", 2000);
-    assert!(t.elapsed() < Duration::from_millis(1000));
-    // A single legal move is played at once, whatever the clock.
-    s.send("position sfen k8/9/9/9/9/9/9/7r1/8K b - 1");
-    let t = Instant::now();
-    s.send("go btime 0 wtime 0 byoyomi 2000");
-    assert_eq!(s.expect("bestmove", 2000), "bestmove 1i2h");
-    assert!(
-        t.elapsed() < Duration::from_millis(200),
-        "{:?}",
+        t.elapsed() > Duration::from_millis(200),
+        "byoyomi was not used: {:?}",
         t.elapsed()
+    );
+    // A single legal move is played without a search, whatever the clock.
+    s.send("position sfen k8/9/9/9/9/9/9/7r1/8K b - 1");
+    s.send("go btime 0 wtime 0 byoyomi 2000");
+    let (best, before) = s.expect_with("bestmove");
+    assert_eq!(best, "bestmove 1i2h");
+    assert!(
+        !before.iter().any(|l| l.starts_with("info depth")),
+        "{before:?}"
     );
     // Analysis of the same position still searches the one move, for its score and line.
     s.send("go depth 3");
-    s.expect("info depth 3", 2000);
-    let best = s.expect("bestmove", 2000);
+    s.expect("info depth 3");
+    let best = s.expect("bestmove");
     assert_eq!(best.split_whitespace().nth(1), Some("1i2h"), "{best}");
     // searchmoves may name a non-promotion the search would leave out (bishop 6f3c, not 6f3c+).
     s.send("position sfen 1n3g2l/l2sk2s1/1pp1ppnp1/4g1p1p/p5r2/1PPBGP2P/P3P1PPN/2SR2S2/LN1G2K1L b b2p 41");
     s.send("go depth 4 searchmoves 6f3c");
-    let best = s.expect("bestmove", 2000);
+    let best = s.expect("bestmove");
     assert_eq!(best.split_whitespace().nth(1), Some("6f3c"), "{best}");
-    s.send("position startpos");
-    // movetime.
-    let t = Instant::now();
-    s.send("go movetime 300");
-    s.expect("bestmove", 2000);
-    assert!(t.elapsed() < Duration::from_millis(400));
 }
 
 #[test]
-fn infinite_waits_for_stop_and_stop_is_fast() {
+fn infinite_waits_for_stop() {
     let mut s = UsiProcess::start();
     s.send("position startpos");
     s.send("go infinite");
-    s.expect("info depth", 2000);
+    s.expect("info depth");
     s.expect_silence("bestmove", 500);
     // isready is answered during the search without stopping it.
     s.send("isready");
-    s.expect("readyok", 200);
-    let t = Instant::now();
+    s.expect("readyok");
     s.send("stop");
-    s.expect("bestmove", 1000);
-    let latency = t.elapsed();
-    assert!(
-        latency < Duration::from_millis(100),
-        "stop took {latency:?}"
-    );
+    s.expect("bestmove");
     s.expect_silence("bestmove", 300);
 }
 
@@ -269,45 +272,34 @@ fn ponder_then_ponderhit_or_stop_or_gameover() {
     s.send("position startpos moves 7g7f 3c3d");
     s.send("go ponder btime 0 wtime 0 byoyomi 300");
     s.expect_silence("bestmove", 700);
-    let t = Instant::now();
+    // After ponderhit the clock applies: the search ends by itself.
     s.send("ponderhit");
-    s.expect("bestmove", 2000);
-    assert!(
-        t.elapsed() < Duration::from_millis(450),
-        "{:?}",
-        t.elapsed()
-    );
+    s.expect("bestmove");
 
     s.send("go ponder btime 0 wtime 0 byoyomi 300");
     s.expect_silence("bestmove", 400);
     s.send("stop");
-    s.expect("bestmove", 500);
+    s.expect("bestmove");
 
     s.send("go ponder btime 0 wtime 0 byoyomi 300");
     s.expect_silence("bestmove", 300);
     s.send("gameover lose");
-    s.expect("bestmove", 500);
+    s.expect("bestmove");
     s.expect_silence("bestmove", 300);
 
     // ShogiHome's early ponder: a bare `go ponder`, the clock comes with `ponderhit`.
     s.send("position startpos moves 7g7f 3c3d 2g2f");
     s.send("go ponder");
     s.expect_silence("bestmove", 400);
-    let t = Instant::now();
     s.send("ponderhit btime 0 wtime 0 byoyomi 300");
-    s.expect("bestmove", 2000);
-    assert!(
-        t.elapsed() < Duration::from_millis(450),
-        "{:?}",
-        t.elapsed()
-    );
+    s.expect("bestmove");
 
     // Even a position with a mate in one is not answered before ponderhit.
     s.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     s.send("go ponder btime 0 wtime 0 byoyomi 300");
     s.expect_silence("bestmove", 500);
     s.send("ponderhit");
-    let best = s.expect("bestmove", 1000);
+    let best = s.expect("bestmove");
     assert_eq!(bestmove_of(&best), "G*5b");
 }
 
@@ -317,7 +309,7 @@ fn mated_side_resigns() {
     // White is mated (head gold on 5b, protected by the pawn on 5c).
     s.send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
     s.send("go btime 0 wtime 0 byoyomi 100");
-    assert_eq!(s.expect("bestmove", 1000), "bestmove resign");
+    assert_eq!(s.expect("bestmove"), "bestmove resign");
 }
 
 #[test]
@@ -325,13 +317,13 @@ fn go_mate_and_go_perft() {
     let mut s = UsiProcess::start();
     s.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
     s.send("go mate 1000");
-    assert_eq!(s.expect("checkmate", 2000), "checkmate G*5b");
+    assert_eq!(s.expect("checkmate"), "checkmate G*5b");
     s.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1");
     s.send("go mate infinite");
-    assert_eq!(s.expect("checkmate", 2000), "checkmate nomate");
+    assert_eq!(s.expect("checkmate"), "checkmate nomate");
     s.send("position startpos");
     s.send("go perft 3");
-    let (total, split) = s.expect_with("Nodes searched", 5000);
+    let (total, split) = s.expect_with("Nodes searched");
     assert_eq!(total, "Nodes searched: 25470");
     assert!(split.contains(&"7g7f: 1110".to_string()), "{split:?}");
 }
@@ -342,7 +334,7 @@ fn multipv_reports_several_lines() {
     s.send("setoption name MultiPV value 3");
     s.send("position startpos");
     s.send("go depth 3");
-    let (_, info) = s.expect_with("bestmove", 5000);
+    let (_, info) = s.expect_with("bestmove");
     for k in 1..=3 {
         assert!(
             info.iter()
@@ -399,7 +391,7 @@ fn bad_input_is_reported_and_changes_nothing() {
     );
     // The last good position (after 7g7f, White to move) is still in place.
     s.send("go depth 2");
-    let best = bestmove_of(&s.expect("bestmove", 5000));
+    let best = bestmove_of(&s.expect("bestmove"));
     assert!(
         legal_strings(&position_after(&["7g7f"])).contains(&best),
         "{best}"
@@ -407,17 +399,17 @@ fn bad_input_is_reported_and_changes_nothing() {
     // Commands that need an idle engine wait for the running search, then run in order:
     // one bestmove per go.
     s.send("go infinite");
-    s.expect("info depth", 2000);
+    s.expect("info depth");
     s.send("position startpos moves 7g7f 3c3d");
     s.send("go depth 1");
     s.expect_silence("bestmove", 300);
     s.send("stop");
-    let first = bestmove_of(&s.expect("bestmove", 1000));
+    let first = bestmove_of(&s.expect("bestmove"));
     assert!(
         legal_strings(&position_after(&["7g7f"])).contains(&first),
         "{first}"
     );
-    let second = bestmove_of(&s.expect("bestmove", 2000));
+    let second = bestmove_of(&s.expect("bestmove"));
     assert!(
         legal_strings(&position_after(&["7g7f", "3c3d"])).contains(&second),
         "{second}"
@@ -426,33 +418,19 @@ fn bad_input_is_reported_and_changes_nothing() {
 }
 
 #[test]
-fn quit_and_end_of_input_exit_promptly() {
+fn quit_and_end_of_input_end_a_search_and_exit() {
     let mut s = UsiProcess::start();
     s.send("position startpos");
     s.send("go infinite");
-    s.expect("info depth", 2000);
-    let t = Instant::now();
+    s.expect("info depth");
     s.send("quit");
-    let status = s.child.wait().expect("exit");
-    assert!(status.success());
-    assert!(
-        t.elapsed() < Duration::from_millis(500),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(s.wait_exit().success());
 
     let mut s = UsiProcess::start();
     s.send("go infinite");
-    s.expect("info depth", 2000);
-    let t = Instant::now();
+    s.expect("info depth");
     s.stdin = None; // close stdin
-    let status = s.child.wait().expect("exit");
-    assert!(status.success());
-    assert!(
-        t.elapsed() < Duration::from_millis(500),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(s.wait_exit().success());
 }
 
 #[test]
@@ -462,16 +440,16 @@ fn entering_king_declaration() {
     let sfen = "+P+P+P+P+P+P+P+P1/RB2K4/9/9/9/9/9/9/4k4 b 2G2S2N2L9P 1";
     s.send(&format!("position sfen {sfen}"));
     s.send("go btime 0 wtime 0 byoyomi 300");
-    assert_eq!(s.expect("bestmove", 1000), "bestmove win");
+    assert_eq!(s.expect("bestmove"), "bestmove win");
     // Never declare where the rule does not allow it.
     s.send("setoption name EnteringKingRule value NoEnteringKing");
     s.send("go btime 0 wtime 0 byoyomi 300");
-    assert_ne!(s.expect("bestmove", 1000), "bestmove win");
+    assert_ne!(s.expect("bestmove"), "bestmove win");
     // Try rule: the king move to 5a is the answer.
     s.send("setoption name EnteringKingRule value TryRule");
     s.send("position sfen 9/4K4/9/9/9/9/9/9/4k4 b - 1");
     s.send("go btime 0 wtime 0 byoyomi 300");
-    assert_eq!(s.expect("bestmove", 1000), "bestmove 5b5a");
+    assert_eq!(s.expect("bestmove"), "bestmove 5b5a");
     s.expect_error("setoption name EnteringKingRule value Sometimes");
 }
 
@@ -481,22 +459,17 @@ fn two_threads_search_and_stop() {
     s.send("setoption name Threads value 2");
     s.send("position startpos moves 7g7f");
     s.send("go depth 6");
-    let best = bestmove_of(&s.expect("bestmove", 10_000));
+    let best = bestmove_of(&s.expect("bestmove"));
     assert!(
         legal_strings(&position_after(&["7g7f"])).contains(&best),
         "{best}"
     );
     // The helpers are kept between searches; a second search and a stop work as before.
     s.send("go infinite");
-    s.expect("info depth", 2000);
-    let t = Instant::now();
+    s.expect("info depth");
     s.send("stop");
-    s.expect("bestmove", 1000);
-    assert!(
-        t.elapsed() < Duration::from_millis(100),
-        "{:?}",
-        t.elapsed()
-    );
+    s.expect("bestmove");
+    s.expect_silence("bestmove", 300);
 }
 
 /// The node count of the last `info` line before a `bestmove`.
@@ -519,10 +492,10 @@ fn a_hash_size_that_is_not_a_power_of_two_keeps_its_table_between_searches() {
     s.send("usinewgame");
     s.send("position startpos moves 7g7f 3c3d");
     s.send("go depth 8");
-    let first = nodes_of(&s.expect_with("bestmove", 20_000).1);
+    let first = nodes_of(&s.expect_with("bestmove").1);
     // The same search again: the table still holds the first one's results.
     s.send("go depth 8");
-    let (_, info) = s.expect_with("bestmove", 20_000);
+    let (_, info) = s.expect_with("bestmove");
     let second = nodes_of(&info);
     assert!(
         second * 2 < first,
@@ -559,7 +532,7 @@ fn absurd_go_values_neither_crash_nor_hang() {
             // one bestmove, at once after `stop`.
             std::thread::sleep(Duration::from_millis(100));
             s.send("stop");
-            let best = s.expect("bestmove", 2000);
+            let best = s.expect("bestmove");
             assert!(best.split_whitespace().count() >= 2, "go {go}: {best}");
             s.expect_silence("bestmove", 50);
         }
@@ -567,11 +540,11 @@ fn absurd_go_values_neither_crash_nor_hang() {
     // A clock that has run out (negative times are zero) still gets a move, at once.
     s.send("position startpos");
     s.send("go btime -9223372036854775808 wtime -1 byoyomi 0");
-    s.expect("bestmove", 2000);
+    s.expect("bestmove");
     s.send(&format!("go mate {huge}"));
     std::thread::sleep(Duration::from_millis(100));
     s.send("stop");
-    s.expect("checkmate", 2000);
+    s.expect("checkmate");
     s.send(&format!(
         "go ponder btime {huge} wtime {huge} byoyomi {huge}"
     ));
@@ -581,14 +554,14 @@ fn absurd_go_values_neither_crash_nor_hang() {
     ));
     s.expect_silence("bestmove", 100);
     s.send("stop");
-    s.expect("bestmove", 2000);
+    s.expect("bestmove");
     s.expect_error(&format!("go perft {huge}"));
     s.expect_error(&format!("bench {huge}"));
     s.expect_error_and_answer("go btime 1e9", "bestmove");
     s.expect_error_and_answer("go mate soon", "checkmate");
     // Still alive and well.
     s.send("go depth 1");
-    s.expect("bestmove", 2000);
+    s.expect("bestmove");
 }
 
 #[test]
@@ -597,43 +570,26 @@ fn perft_and_bench_leave_the_front_end_free() {
     s.send("position startpos");
     // Long enough to still be running when the commands below arrive.
     s.send("go perft 9");
-    let t = Instant::now();
     s.send("isready");
-    s.expect("readyok", 500);
+    let (_, before) = s.expect_with("readyok");
+    assert!(!before.iter().any(|l| l.starts_with("Nodes")), "{before:?}");
     s.send("stop");
-    s.expect("info string perft 9 stopped", 1000);
-    assert!(
-        t.elapsed() < Duration::from_millis(1000),
-        "{:?}",
-        t.elapsed()
-    );
+    s.expect("info string perft 9 stopped");
     // Commands that need an idle engine wait for it, and the engine works afterwards.
     s.send("go perft 3");
-    assert_eq!(s.expect("Nodes searched", 5000), "Nodes searched: 25470");
+    assert_eq!(s.expect("Nodes searched"), "Nodes searched: 25470");
     s.send("bench 30");
-    let t = Instant::now();
     s.send("isready");
-    s.expect("readyok", 500);
+    s.expect("readyok");
     s.send("stop");
-    s.expect("info string bench stopped", 2000);
-    assert!(
-        t.elapsed() < Duration::from_millis(2000),
-        "{:?}",
-        t.elapsed()
-    );
+    s.expect("info string bench stopped");
     s.send("go depth 1");
-    s.expect("bestmove", 2000);
+    s.expect("bestmove");
     s.send("go perft 9");
     s.send("isready");
-    s.expect("readyok", 500);
-    let t = Instant::now();
+    s.expect("readyok");
     s.send("quit");
-    assert!(s.child.wait().expect("exit").success());
-    assert!(
-        t.elapsed() < Duration::from_millis(500),
-        "{:?}",
-        t.elapsed()
-    );
+    assert!(s.wait_exit().success());
 }
 
 #[test]
@@ -644,11 +600,11 @@ fn a_command_sent_after_perft_has_answered_finds_the_engine_idle() {
     for i in 0..2000 {
         s.send("position startpos");
         s.send("go perft 1");
-        s.expect("Nodes searched", 2000);
+        s.expect("Nodes searched");
         s.send("position startpos moves 7g7f");
         s.send("d");
         s.send("isready");
-        let (_, before) = s.expect_with("readyok", 2000);
+        let (_, before) = s.expect_with("readyok");
         assert!(
             before
                 .iter()
@@ -667,20 +623,23 @@ fn said_book_move(lines: &[String]) -> bool {
 fn the_built_in_book_is_on_by_default() {
     let mut s = UsiProcess::start();
     s.send("position startpos");
-    let t = Instant::now();
     s.send("go btime 0 wtime 0 byoyomi 2000");
-    let (best, before) = s.expect_with("bestmove", 1000);
-    assert!(t.elapsed() < Duration::from_millis(500), "{best}");
+    let (_, before) = s.expect_with("bestmove");
+    // Played from the book, without a search.
     assert!(
         before
             .iter()
             .any(|l| l.starts_with("info string book move ")),
         "{before:?}"
     );
+    assert!(
+        !before.iter().any(|l| l.starts_with("info depth")),
+        "{before:?}"
+    );
     // BookFile no_book switches it off; built_in brings it back.
     s.send("setoption name BookFile value no_book");
     s.send("go btime 0 wtime 0 byoyomi 200");
-    let (_, before) = s.expect_with("bestmove", 2000);
+    let (_, before) = s.expect_with("bestmove");
     assert!(!said_book_move(&before), "{before:?}");
     s.send("setoption name BookFile value built_in");
     let said = s.sync();
@@ -717,11 +676,13 @@ fn opening_book_moves_are_played_when_the_book_applies() {
     );
     s.send("setoption name USI_Ponder value true");
     s.send("position startpos");
-    let t = Instant::now();
     s.send("go btime 0 wtime 0 byoyomi 2000");
-    let (best, before) = s.expect_with("bestmove", 1000);
+    let (best, before) = s.expect_with("bestmove");
     assert_eq!(best, "bestmove 1g1f ponder 9c9d");
-    assert!(t.elapsed() < Duration::from_millis(500));
+    assert!(
+        !before.iter().any(|l| l.starts_with("info depth")),
+        "{before:?}"
+    );
     assert!(
         before
             .iter()
@@ -730,13 +691,13 @@ fn opening_book_moves_are_played_when_the_book_applies() {
     );
     // Analysis and pondering search: no book.
     s.send("go depth 2");
-    let (best, before) = s.expect_with("bestmove", 5000);
+    let (best, before) = s.expect_with("bestmove");
     assert!(!said_book_move(&before), "{before:?}");
     assert_ne!(best, "bestmove 1g1f ponder 9c9d");
     s.send("go ponder btime 0 wtime 0 byoyomi 2000");
     s.expect_silence("bestmove", 300);
     s.send("stop");
-    s.expect("bestmove", 1000);
+    s.expect("bestmove");
     // Switched off, or past BookMoves: no book.
     for off in [
         "setoption name USI_OwnBook value false",
@@ -744,7 +705,7 @@ fn opening_book_moves_are_played_when_the_book_applies() {
     ] {
         s.send(off);
         s.send("go btime 0 wtime 0 byoyomi 300");
-        let (_, before) = s.expect_with("bestmove", 2000);
+        let (_, before) = s.expect_with("bestmove");
         assert!(!said_book_move(&before), "{off}: {before:?}");
         s.send("setoption name USI_OwnBook value true");
         s.send("setoption name BookMoves value 16");
@@ -758,7 +719,7 @@ fn opening_book_moves_are_played_when_the_book_applies() {
         "{said:?}"
     );
     s.send("go btime 0 wtime 0 byoyomi 300");
-    let (_, before) = s.expect_with("bestmove", 2000);
+    let (_, before) = s.expect_with("bestmove");
     assert!(!said_book_move(&before), "{before:?}");
     s.expect_error("setoption name BookSelect value often");
     let _ = std::fs::remove_dir_all(&dir);
@@ -800,11 +761,11 @@ fn variants_over_usi() {
         s.send("position startpos");
         s.send(&format!("go perft {depth}"));
         assert_eq!(
-            s.expect("Nodes searched", 5000),
+            s.expect("Nodes searched"),
             format!("Nodes searched: {count}")
         );
         s.send("go byoyomi 200");
-        let best = bestmove_of(&s.expect("bestmove", 3000));
+        let best = bestmove_of(&s.expect("bestmove"));
         assert!(
             variant_legal(id, None, &[]).contains(&best),
             "{name}: {best}"
@@ -841,9 +802,9 @@ fn variants_over_usi() {
     s.expect_error("setoption name USI_Variant value tenjikushogi-with-a-typo");
     // No mate search in the variants: answered all the same.
     s.send("go mate 1000");
-    assert_eq!(s.expect("checkmate", 3000), "checkmate notimplemented");
+    assert_eq!(s.expect("checkmate"), "checkmate notimplemented");
     s.send("go depth 1");
-    let best = bestmove_of(&s.expect("bestmove", 3000));
+    let best = bestmove_of(&s.expect("bestmove"));
     assert!(
         variant_legal(VariantId::Chu, Some(sfen), &["7g8h7g"]).contains(&best),
         "{best}"
@@ -883,7 +844,7 @@ fn variants_over_usi() {
     s.send("setoption name USI_Variant value shogi");
     s.send("position startpos");
     s.send("go perft 3");
-    assert_eq!(s.expect("Nodes searched", 5000), "Nodes searched: 25470");
+    assert_eq!(s.expect("Nodes searched"), "Nodes searched: 25470");
 }
 
 /// A variant game sent as GUIs send it, one move longer each time, reaches what the whole list

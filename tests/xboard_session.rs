@@ -1,6 +1,7 @@
 //! Scripted XBoard conversations with the real binary, as WinBoard has them with a large-shogi
 //! engine: the handshake, moves both ways in HaChu's notation (checked against the rules),
-//! time and depth limits, `ping` during a search, take-backs, and bad input.
+//! time and depth limits, `ping` during a search, take-backs, and bad input. Answers are waited
+//! for generously (`WAIT`): the tests assert what comes, not how fast.
 
 mod common;
 use crossbeam_channel::Receiver;
@@ -9,6 +10,9 @@ use hisha::variant::{VPosition, VariantId};
 use std::io::Write;
 use std::process::{Child, ChildStdin};
 use std::time::{Duration, Instant};
+
+/// How long an answer that must come is waited for: a failure, not a latency.
+const WAIT: Duration = Duration::from_secs(30);
 
 struct XBoard {
     child: Child,
@@ -32,8 +36,8 @@ impl XBoard {
     }
 
     /// The lines up to and with the first that starts with `prefix`.
-    fn expect(&mut self, prefix: &str, ms: u64) -> Vec<String> {
-        let deadline = Instant::now() + Duration::from_millis(ms);
+    fn expect(&mut self, prefix: &str) -> Vec<String> {
+        let deadline = Instant::now() + WAIT;
         let mut seen = Vec::new();
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -45,16 +49,16 @@ impl XBoard {
                         return seen;
                     }
                 }
-                Err(_) => panic!("no {prefix:?} within {ms} ms; got {seen:?}"),
+                Err(_) => panic!("no {prefix:?} within {WAIT:?}; got {seen:?}"),
             }
         }
     }
 
     /// The engine's move: its `move` lines joined (a multi-leg move comes a leg a line).
-    fn expect_move(&mut self, ms: u64) -> String {
+    fn expect_move(&mut self) -> String {
         let mut legs = String::new();
         loop {
-            let line = self.expect("move ", ms).pop().unwrap();
+            let line = self.expect("move ").pop().unwrap();
             legs.push_str(&line["move ".len()..]);
             if !line.ends_with(',') {
                 return legs;
@@ -65,7 +69,7 @@ impl XBoard {
     /// Pings, and returns what came before the pong.
     fn sync(&mut self) -> Vec<String> {
         self.send("ping 9");
-        let mut seen = self.expect("pong 9", 5000);
+        let mut seen = self.expect("pong 9");
         seen.pop();
         seen
     }
@@ -83,7 +87,7 @@ fn session(variant: &str) -> XBoard {
     let mut x = XBoard::start();
     x.send("xboard");
     x.send("protover 2");
-    let features = x.expect("feature done=1", 5000).join("\n");
+    let features = x.expect("feature done=1").join("\n");
     assert!(
         features.contains("variants=\"chu,dai,tenjiku,daidai\""),
         "{features}"
@@ -115,20 +119,15 @@ fn plays_second_after_new_and_answers_each_move() {
     x.send("st 1");
     // HaChu's first move, sente's middle pawn.
     x.send("usermove h4h5");
-    let start = Instant::now();
-    let reply = x.expect_move(3000);
-    assert!(
-        start.elapsed() < Duration::from_millis(1500),
-        "{:?}",
-        start.elapsed()
-    );
+    // `st 1`: the engine answers by itself.
+    let reply = x.expect_move();
     let mut game = vec!["5i5h".to_string()];
     game.push(legal_reply(VariantId::Chu, &game, &reply));
     // Its move in our notation, and one more exchange.
     let ours = to_xboard(&game[1], 12, 12).unwrap().join(",");
     assert_eq!(ours, reply);
     x.send("usermove g4g5");
-    let reply = x.expect_move(3000);
+    let reply = x.expect_move();
     game.push("6i6h".to_string());
     legal_reply(VariantId::Chu, &game, &reply);
 }
@@ -139,7 +138,7 @@ fn go_makes_it_play_the_side_to_move_and_force_stops_it() {
     x.send("sd 2");
     x.send("post");
     x.send("go");
-    let lines = x.expect("move ", 10_000);
+    let lines = x.expect("move ");
     // Thinking lines: depth, score, time (centiseconds), nodes, the line.
     assert!(
         lines.iter().any(|l| l.starts_with("2 ")),
@@ -165,7 +164,7 @@ fn go_makes_it_play_the_side_to_move_and_force_stops_it() {
     // Take both back, and let it move for the side to move (white, after sente's first).
     x.send("remove");
     x.send("go");
-    let reply = x.expect_move(10_000);
+    let reply = x.expect_move();
     legal_reply(VariantId::Chu, &[first], &reply);
 }
 
@@ -175,7 +174,7 @@ fn ping_waits_for_the_move_of_a_running_search() {
     x.send("st 1");
     x.send("go");
     x.send("ping 4");
-    let lines = x.expect("pong 4", 5000);
+    let lines = x.expect("pong 4");
     assert!(
         lines.iter().any(|l| l.starts_with("move ")),
         "the pong came before the move: {lines:?}"
@@ -207,7 +206,7 @@ fn illegal_moves_and_bad_commands_are_refused_and_change_nothing() {
     assert!(x.sync().is_empty());
     x.send("sd 1");
     x.send("go");
-    let reply = x.expect_move(5000);
+    let reply = x.expect_move();
     legal_reply(VariantId::Chu, &["5i5h".to_string()], &reply);
 }
 
@@ -232,7 +231,7 @@ fn a_lion_passes_with_the_null_move() {
     );
     x.send("sd 1");
     x.send("go");
-    let reply = x.expect_move(5000);
+    let reply = x.expect_move();
     let mut pos = VPosition::start(VariantId::Chu);
     for m in moves {
         let m = pos.parse_move(m).unwrap();
@@ -257,7 +256,7 @@ fn plays_dai_dai_and_the_other_boards() {
         let mut x = session(name);
         x.send("sd 2");
         x.send("go");
-        let reply = x.expect_move(20_000);
+        let reply = x.expect_move();
         legal_reply(id, &[], &reply);
     }
 }
@@ -271,9 +270,9 @@ fn setboard_starts_the_game_from_a_fen() {
     assert!(x.sync().is_empty());
     x.send("sd 2");
     x.send("go");
-    let take = x.expect_move(5000);
+    let take = x.expect_move();
     assert!(take == "l1l12" || take == "l1l12+", "{take}");
-    x.expect("1-0", 5000);
+    x.expect("1-0");
     // The second player to move, empty squares written as dots: it must move its king.
     x.send("new");
     x.send("variant chu");
@@ -282,7 +281,7 @@ fn setboard_starts_the_game_from_a_fen() {
     assert!(x.sync().is_empty());
     x.send("sd 1");
     x.send("go");
-    let reply = x.expect_move(5000);
+    let reply = x.expect_move();
     let mut pos = VPosition::from_sfen(
         VariantId::Chu,
         "11k/12/12/p11/12/12/12/12/12/12/12/K10R w - 1",
@@ -300,7 +299,7 @@ fn setboard_starts_the_game_from_a_fen() {
     let said = x.sync();
     assert!(said.len() == 1 && said[0].starts_with("Error"), "{said:?}");
     x.send("go");
-    let next = x.expect_move(5000);
+    let next = x.expect_move();
     let mut pos = pos.clone();
     pos.make_move(m);
     assert!(
@@ -315,7 +314,7 @@ fn analysis_thinks_until_exit_and_follows_the_moves() {
     x.send("force");
     x.send("analyze");
     // Thinking lines: depth score time nodes pv.
-    let first = x.expect("1 ", 5000);
+    let first = x.expect("1 ");
     assert!(!first.iter().any(|l| l.starts_with("move")), "{first:?}");
     // A move in analysis: the position changes and the analysis goes on, nothing is played.
     x.send("usermove h4h5");
@@ -342,6 +341,6 @@ fn analysis_thinks_until_exit_and_follows_the_moves() {
     assert!(quiet.is_empty(), "{quiet:?}");
     x.send("sd 1");
     x.send("go");
-    let reply = x.expect_move(5000);
+    let reply = x.expect_move();
     legal_reply(VariantId::Chu, &["5i5h".to_string()], &reply);
 }
