@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The layers of src/ import one way only (docs/architecture.md). For each layer, the crate
 # modules it may import; any other `crate::<module>` in its files is an error. Only the front
-# ends (usi/, main.rs) print.
+# ends (usi/, xboard/, cli/, main.rs) print.
 set -euo pipefail
 cd "$(dirname "$0")/../src"
 
@@ -31,6 +31,7 @@ check bench.rs "search shogi"
 check book "search shogi"
 check tune "color search eval shogi variant"
 check engine "color notation usi bench book search eval shogi variant"
+check cli "color notation engine usi xboard bench book tune search eval shogi variant"
 
 # usi/ uses only the search's plain data types (what a go asks for).
 if grep -rn 'crate::search' usi | grep -v 'crate::search::{Limits, MateLimit}'; then
@@ -39,7 +40,7 @@ if grep -rn 'crate::search' usi | grep -v 'crate::search::{Limits, MateLimit}'; 
 fi
 
 if grep -rnE '\b(e?print!|e?println!)' notation variant shogi eval search tune bench.rs book engine; then
-    echo "layers: only usi/ and main.rs print"
+    echo "layers: only the front ends (usi/, xboard/, cli/, main.rs) print"
     status=1
 fi
 exit $status

@@ -21,6 +21,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod cli;
 pub mod color;
 pub mod engine;
 pub mod eval;

@@ -1,0 +1,379 @@
+//! The command line: `hisha` with no subcommand speaks USI (XBoard when the first command is
+//! `xboard`); the subcommands serve a user at a terminal or a script. This file holds the clap
+//! types and the dispatch; each subcommand is one call into its file here, which reads its
+//! input, calls the layers below and writes what it has to say. Like `usi/` and `xboard/`, this
+//! is a front end: it prints, the layers below never do.
+//!
+//! A subcommand's failure is a `CliError` that `main` reports and turns into the exit status;
+//! output to a closed pipe (`hisha pieces | head`) ends the command quietly.
+
+mod book;
+mod mate;
+mod perft;
+mod pieces;
+mod selfplay;
+mod tune;
+
+use clap::{Parser, Subcommand};
+use std::fmt;
+use std::io::{self, Write};
+
+/// The command line.
+#[derive(Parser)]
+#[command(
+    name = "hisha",
+    version,
+    about = "Hisha, a shogi engine. With no subcommand it speaks USI on stdin/stdout."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    /// The subcommand (none: USI).
+    pub command: Option<Cmd>,
+}
+
+/// The subcommands.
+#[derive(Subcommand)]
+pub enum Cmd {
+    /// Speak USI on stdin/stdout (the default).
+    Usi,
+    /// Search the bench positions to a fixed depth and print the node count signature.
+    Bench {
+        /// Search depth.
+        #[arg(default_value_t = crate::bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
+    /// Count the leaves of the legal move tree (one line per root move, then the total).
+    Perft {
+        /// Depth in plies.
+        depth: u32,
+        /// Position (default: the starting position).
+        #[arg(long)]
+        sfen: Option<String>,
+        /// The variant (`hisha pieces` lists them; default: shogi, on the 9x9 core).
+        #[arg(long)]
+        variant: Option<String>,
+    },
+    /// The piece catalogue: every piece of a variant (default: all) with its codes, names,
+    /// promotion and moves in Betza's notation, or one piece's move diagram.
+    Pieces {
+        /// A piece's code or English name: print its move diagram.
+        name: Option<String>,
+        /// Only the pieces of this variant.
+        #[arg(long)]
+        variant: Option<String>,
+    },
+    /// Print the static evaluation of a position and its parts.
+    Eval {
+        /// Position (default: the starting position).
+        #[arg(long)]
+        sfen: Option<String>,
+    },
+    /// Look for a mate by continuous checks for the side to move.
+    Mate {
+        /// Position to solve.
+        sfen: String,
+        /// Give up after this many milliseconds (default: no limit).
+        #[arg(long)]
+        time: Option<u64>,
+    },
+    /// Play games against itself at fixed nodes and write quiet positions with the results
+    /// (the tuner's data: `sfen<TAB>result<TAB>score`, Black's point of view).
+    Selfplay {
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// Nodes per move.
+        #[arg(long, default_value_t = 5000)]
+        nodes: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Opening lines ("startpos moves ..."), one per line.
+        #[arg(long, default_value = "positions/openings-random.txt")]
+        openings: String,
+        /// Random legal moves after each opening.
+        #[arg(long, default_value_t = 4)]
+        random_plies: usize,
+        /// Seed of the random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file.
+        #[arg(long)]
+        out: String,
+    },
+    /// Opening books in the YaneuraOu format (`#YANEURAOU-DB2016 1.00`).
+    Book {
+        /// What to do with books.
+        #[command(subcommand)]
+        command: BookCmd,
+    },
+    /// Fit the evaluation's weights to self-play data and write them as the weights data file.
+    Tune {
+        /// Data files written by `selfplay` (none: write the starting weights as they are).
+        data: Vec<String>,
+        /// Where to write the weights (the engine includes src/eval/weights.in, and a variant's
+        /// from src/eval/variants/NAME.in, the default with --variant).
+        #[arg(long)]
+        out: Option<String>,
+        /// Fit a variant's evaluation (microshogi, minishogi, judkins, ...) to positions of
+        /// that variant.
+        #[arg(long)]
+        variant: Option<String>,
+        /// Full passes over the data.
+        #[arg(long, default_value_t = 400)]
+        epochs: usize,
+        /// Weight of the game result in the target (the rest: the search score).
+        #[arg(long, default_value_t = 0.7)]
+        result_weight: f64,
+        /// Adam step, centipawns.
+        #[arg(long, default_value_t = 2.0)]
+        learning_rate: f64,
+        /// L2 penalty pulling the non-material weights towards their start. With
+        /// --from-scratch the start is zero, and the default keeps the sparse positional
+        /// weights near zero; `make tune`'s final fit uses 0.
+        #[arg(long, default_value_t = 2e-7)]
+        l2: f64,
+        /// Start from the hand-set material values instead of the weights compiled in.
+        #[arg(long, conflicts_with = "start")]
+        from_scratch: bool,
+        /// Start from the weights in this file (as `tune` writes them) instead of the weights
+        /// compiled in.
+        #[arg(long)]
+        start: Option<String>,
+        /// A line for the weights file's header (how it was made).
+        #[arg(long)]
+        note: Option<String>,
+        /// Fit only this feature group (repeatable; names as `hisha eval` prints them); the
+        /// other weights keep their start values.
+        #[arg(long, value_name = "GROUP")]
+        only: Vec<String>,
+        /// Variants: fit only the quiet positions (no capture that wins material by exchange
+        /// for the side to move).
+        #[arg(long)]
+        quiet: bool,
+    },
+}
+
+/// The `book` subcommands.
+#[derive(Subcommand)]
+pub enum BookCmd {
+    /// Print the book's moves for a position, best value first.
+    Show {
+        /// The book file.
+        #[arg(long)]
+        file: String,
+        /// Position (default: the starting position); `moves ...` may follow the SFEN.
+        sfen: Option<String>,
+    },
+    /// Build a book from opening lines: every position searched, values backed up by negamax.
+    Build {
+        /// Opening lines (`startpos moves ...`), one a line; `#` starts a comment.
+        #[arg(long)]
+        lines: String,
+        /// Where to write the book.
+        #[arg(long)]
+        out: String,
+        /// Nodes searched in every position.
+        #[arg(long, default_value_t = 1_000_000)]
+        nodes: u64,
+        /// Plies each line is continued by the search's own moves.
+        #[arg(long, default_value_t = 2)]
+        extend: usize,
+        /// Positions searched at once.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
+    /// Merge books into one (a later book's move replaces an earlier one's) and write it.
+    Merge {
+        /// Books to merge, in order.
+        #[arg(required = true)]
+        books: Vec<String>,
+        /// Where to write the merged book.
+        #[arg(long)]
+        out: String,
+    },
+}
+
+/// Why a subcommand failed.
+#[derive(Debug)]
+pub enum CliError {
+    /// A file that could not be read.
+    Read(String, io::Error),
+    /// A file that could not be written.
+    Write(String, io::Error),
+    /// Output that could not be written (other than to a closed pipe).
+    Output(io::Error),
+    /// An argument the command refuses: a bad SFEN, an unknown variant or piece, ...
+    Input(String),
+    /// The work itself failed.
+    Failed(String),
+}
+
+impl CliError {
+    /// The process's exit status for this error: 2 for input the command refuses, 1 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Read(..) | CliError::Input(_) => 2,
+            _ => 1,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Read(path, e) => write!(f, "cannot read {path}: {e}"),
+            CliError::Write(path, e) => write!(f, "cannot write {path}: {e}"),
+            CliError::Output(e) => write!(f, "cannot write the output: {e}"),
+            CliError::Input(why) | CliError::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> CliError {
+        CliError::Output(e)
+    }
+}
+
+/// Runs the command line `cli`.
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    let result = match cli.command.unwrap_or(Cmd::Usi) {
+        Cmd::Usi => {
+            protocol();
+            Ok(())
+        }
+        Cmd::Bench { depth } => bench(depth),
+        Cmd::Perft {
+            depth,
+            sfen,
+            variant,
+        } => perft::run(depth, sfen.as_deref(), variant.as_deref()),
+        Cmd::Pieces { name, variant } => pieces::run(name.as_deref(), variant.as_deref()),
+        Cmd::Eval { sfen } => eval(sfen.as_deref()),
+        Cmd::Mate { sfen, time } => mate::run(&sfen, time),
+        Cmd::Book { command } => book::run(command),
+        Cmd::Selfplay {
+            games,
+            nodes,
+            threads,
+            openings,
+            random_plies,
+            seed,
+            out,
+        } => selfplay::run(selfplay::Args {
+            games,
+            nodes,
+            threads,
+            openings,
+            random_plies,
+            seed,
+            out,
+        }),
+        Cmd::Tune {
+            data,
+            out,
+            epochs,
+            result_weight,
+            learning_rate,
+            l2,
+            from_scratch,
+            start,
+            note,
+            only,
+            variant,
+            quiet,
+        } => tune::run(tune::Args {
+            data,
+            out,
+            epochs,
+            result_weight,
+            learning_rate,
+            l2,
+            from_scratch,
+            start,
+            note,
+            only,
+            variant,
+            quiet,
+        }),
+    };
+    match result {
+        // A reader that went away (`| head`) has all it wanted.
+        Err(CliError::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// USI on stdin and stdout, or XBoard when the first command is `xboard`.
+fn protocol() {
+    use std::io::IsTerminal;
+    if io::stdin().is_terminal() {
+        eprintln!(
+            "Hisha {}, a USI shogi engine. Type 'usi' to begin; 'hisha --help' lists the subcommands.",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    let input = crate::usi::spawn_stdin_reader();
+    let mut engine = crate::engine::Engine::new();
+    let mut stdout = io::stdout();
+    let first = input.recv().ok();
+    if first.as_deref().map(str::trim) == Some("xboard") {
+        crate::xboard::run(&mut engine, input, &mut stdout);
+    } else if first.is_some() {
+        crate::usi::run(&mut engine, first, input, &mut stdout);
+    }
+}
+
+/// `hisha bench`: the signature and the speed; stops early if the output goes away.
+fn bench(depth: u32) -> Result<(), CliError> {
+    let control = crate::search::SearchControl::new();
+    let mut out = io::stdout().lock();
+    let mut failed = None;
+    crate::bench::run(depth, control.clone(), &mut |line| {
+        if failed.is_none() {
+            if let Err(e) = writeln!(out, "{line}") {
+                failed = Some(e);
+                control.stop();
+            }
+        }
+    });
+    failed.map_or(Ok(()), |e| Err(e.into()))
+}
+
+/// `hisha eval`: the static evaluation and its parts.
+fn eval(sfen: Option<&str>) -> Result<(), CliError> {
+    let pos = shogi_position(sfen)?;
+    write!(io::stdout().lock(), "{}", crate::eval::explain(&pos))?;
+    Ok(())
+}
+
+/// The 9x9 position of `sfen` (none: the start).
+fn shogi_position(sfen: Option<&str>) -> Result<crate::shogi::Position, CliError> {
+    crate::shogi::Position::from_sfen(sfen.unwrap_or(crate::shogi::STARTPOS_SFEN))
+        .map_err(|e| CliError::Input(format!("bad SFEN: {e}")))
+}
+
+/// The text of `path`.
+fn read(path: &str) -> Result<String, CliError> {
+    std::fs::read_to_string(path).map_err(|e| CliError::Read(path.to_string(), e))
+}
+
+/// Writes `text` to `path`.
+fn write(path: &str, text: &str) -> Result<(), CliError> {
+    std::fs::write(path, text).map_err(|e| CliError::Write(path.to_string(), e))
+}
+
+/// The variant called `name` (any of its names).
+fn variant(name: &str) -> Result<crate::variant::VariantId, CliError> {
+    use crate::variant::VariantId;
+    VariantId::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
+        CliError::Input(format!(
+            "no variant {name:?}; the variants: {}",
+            names.join(", ")
+        ))
+    })
+}

@@ -1,0 +1,138 @@
+//! `hisha tune`: fits the evaluation's weights (9x9's, or a variant's) to labelled positions and
+//! writes them as the weights file the engine includes.
+
+use super::{read, variant, write, CliError};
+use crate::eval::features::GROUPS;
+use crate::eval::parse_weights as parse_variant_weights;
+use crate::eval::variant::{weights_file as variant_weights_file, VariantEval};
+use crate::tune::{parse_weights_file, tune, tune_variant, weights_file, TuneConfig, TuneReport};
+use std::io::{self, Write};
+use std::time::Instant;
+
+/// The subcommand's arguments.
+pub(super) struct Args {
+    pub data: Vec<String>,
+    pub out: Option<String>,
+    pub epochs: usize,
+    pub result_weight: f64,
+    pub learning_rate: f64,
+    pub l2: f64,
+    pub from_scratch: bool,
+    pub start: Option<String>,
+    pub note: Option<String>,
+    pub only: Vec<String>,
+    pub variant: Option<String>,
+    pub quiet: bool,
+}
+
+/// Fits the weights to `args.data` and writes them.
+pub(super) fn run(args: Args) -> Result<(), CliError> {
+    let mut text = String::new();
+    for f in &args.data {
+        text.push_str(&read(f)?);
+    }
+    let config = TuneConfig {
+        epochs: args.epochs,
+        result_weight: args.result_weight,
+        learning_rate: args.learning_rate,
+        l2: args.l2,
+        only: args.only.clone(),
+        quiet_only: args.quiet,
+        ..TuneConfig::default()
+    };
+    let progress = &mut |e: usize, t: f64, v: f64| {
+        if e.is_multiple_of(50) {
+            eprintln!("epoch {e}: train {t:.6}, validation {v:.6}");
+        }
+    };
+    let started = Instant::now();
+    let header = |report: &TuneReport| {
+        tune_header(report, args.epochs, args.result_weight, args.note.clone())
+    };
+    let (out, header, contents) = if let Some(name) = &args.variant {
+        let id = variant(name)?;
+        let rules = id.rules();
+        let mut eval = if args.from_scratch {
+            VariantEval::hand_set(rules)
+        } else {
+            VariantEval::new(rules)
+        };
+        if let Some(file) = &args.start {
+            let weights = parse_variant_weights(&read(file)?, eval.layout().size())
+                .map_err(|e| CliError::Input(format!("{file}: {e}")))?;
+            eval.set_weights(weights);
+        }
+        let (weights, report) =
+            tune_variant(id, &eval, &text, &config, progress).map_err(CliError::Input)?;
+        let out = args
+            .out
+            .clone()
+            .unwrap_or(format!("src/eval/variants/{}.in", rules.name));
+        let header = header(&report);
+        let contents = variant_weights_file(eval.layout(), &weights, &header);
+        (out, header, contents)
+    } else {
+        let out = args.out.clone().unwrap_or("src/eval/weights.in".to_owned());
+        let start_weights = if args.from_scratch {
+            crate::eval::initial_weights()
+        } else if let Some(file) = &args.start {
+            parse_weights_file(&read(file)?).map_err(|e| CliError::Input(format!("{file}: {e}")))?
+        } else {
+            crate::eval::WEIGHTS.to_vec()
+        };
+        if let Some(bad) = args
+            .only
+            .iter()
+            .find(|name| !GROUPS.iter().any(|g| g.0 == *name))
+        {
+            let names: Vec<&str> = GROUPS.iter().map(|g| g.0).collect();
+            return Err(CliError::Input(format!(
+                "no feature group {bad:?}; the groups: {}",
+                names.join(", ")
+            )));
+        }
+        let (weights, report) = tune(&text, &start_weights, &config, progress);
+        let header = header(&report);
+        let contents = weights_file(&weights, &header);
+        (out, header, contents)
+    };
+    write(&out, &contents)?;
+    let mut stdout = io::stdout().lock();
+    writeln!(stdout, "{header}")?;
+    writeln!(
+        stdout,
+        "{:.0} s; weights written to {out}",
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(())
+}
+
+/// The header of a weights file: how the fit went, and `note`.
+fn tune_header(
+    report: &TuneReport,
+    epochs: usize,
+    result_weight: f64,
+    note: Option<String>,
+) -> String {
+    let mut header = if report.positions == 0 {
+        "Starting weights, nothing fitted (`hisha tune` with no data).".to_owned()
+    } else {
+        format!(
+            "Written by `hisha tune` ({} positions: {} training, {} validation; k = {:.6}/cp,\n\
+             scores' k = {:.6}/cp; validation error {:.6} -> {:.6}, best epoch {} of {epochs}; result weight {result_weight}).",
+            report.positions,
+            report.train,
+            report.validation,
+            report.k,
+            report.k_score,
+            report.validation_error_start,
+            report.validation_error_end,
+            report.best_epoch
+        )
+    };
+    if let Some(note) = note {
+        header.push('\n');
+        header.push_str(&note);
+    }
+    header
+}
