@@ -62,8 +62,8 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
                 .map_err(|e| CliError::Input(format!("{file}: {e}")))?;
             eval.set_weights(weights);
         }
-        let (weights, report) =
-            tune_variant(id, &eval, &text, &config, progress).map_err(CliError::Input)?;
+        let (weights, report) = tune_variant(id, &eval, &text, &config, progress)
+            .map_err(|e| CliError::Input(e.to_string()))?;
         let out = args
             .out
             .clone()

@@ -163,7 +163,7 @@ pub(super) static OPTIONS: &[EngineOption] = &[
         setter: Setter::Text {
             get: |s| s.eval_off.clone(),
             set: |e, groups| {
-                let weights = weights_without(groups)?;
+                let weights = weights_without(groups).map_err(|e| e.to_string())?;
                 e.settings.weights = Arc::new(*weights);
                 e.settings.eval_off = groups.to_string();
                 // Stored static evaluations were made with the old weights.

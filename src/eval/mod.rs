@@ -13,9 +13,48 @@ pub mod variant;
 
 use crate::shogi::{Color, Hand, PieceKind, Position};
 
+/// Why a weights file, or a list of feature groups, was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// A token that is not an integer.
+    NotAWeight(String),
+    /// Another number of weights than the evaluation has.
+    Count {
+        /// Weights read.
+        found: usize,
+        /// The evaluation's.
+        expected: usize,
+    },
+    /// A feature group the evaluation does not have; the groups it has.
+    UnknownGroup {
+        /// The name given.
+        name: String,
+        /// The names there are.
+        groups: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WeightsError::NotAWeight(t) => write!(f, "'{t}' is not a weight"),
+            WeightsError::Count { found, expected } => {
+                write!(f, "{found} weights, the evaluation has {expected}")
+            }
+            WeightsError::UnknownGroup { name, groups } => write!(
+                f,
+                "unknown evaluation group '{name}' (groups: {})",
+                groups.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
 /// Reads a weights file as `weights_text` writes it (and as the engine includes it): `//`
 /// comments, then `size` numbers in brackets.
-pub fn parse_weights(text: &str, size: usize) -> Result<Vec<i32>, String> {
+pub fn parse_weights(text: &str, size: usize) -> Result<Vec<i32>, WeightsError> {
     let mut weights = Vec::with_capacity(size);
     for line in text.lines() {
         let code = line.split("//").next().unwrap_or("");
@@ -26,15 +65,15 @@ pub fn parse_weights(text: &str, size: usize) -> Result<Vec<i32>, String> {
             }
             let w = token
                 .parse()
-                .map_err(|_| format!("'{token}' is not a weight"))?;
+                .map_err(|_| WeightsError::NotAWeight(token.to_string()))?;
             weights.push(w);
         }
     }
     if weights.len() != size {
-        return Err(format!(
-            "{} weights, the evaluation has {size}",
-            weights.len()
-        ));
+        return Err(WeightsError::Count {
+            found: weights.len(),
+            expected: size,
+        });
     }
     Ok(weights)
 }
@@ -159,7 +198,7 @@ pub fn group_key(g: usize) -> String {
 
 /// The learned weights with the groups named in `groups` (`group_key`s separated by `,` or `+`, or
 /// empty for none) set to zero: the engine without those parts, to measure what each is worth.
-pub fn weights_without(groups: &str) -> Result<Box<Weights>, String> {
+pub fn weights_without(groups: &str) -> Result<Box<Weights>, WeightsError> {
     let mut w = Box::new(WEIGHTS);
     for name in groups
         .split([',', '+'])
@@ -168,12 +207,9 @@ pub fn weights_without(groups: &str) -> Result<Box<Weights>, String> {
     {
         let g = (0..features::GROUPS.len())
             .find(|&g| group_key(g).eq_ignore_ascii_case(name))
-            .ok_or_else(|| {
-                let keys: Vec<String> = (0..features::GROUPS.len()).map(group_key).collect();
-                format!(
-                    "unknown evaluation group '{name}' (groups: {})",
-                    keys.join(", ")
-                )
+            .ok_or_else(|| WeightsError::UnknownGroup {
+                name: name.to_string(),
+                groups: (0..features::GROUPS.len()).map(group_key).collect(),
             })?;
         let (_, start, len) = features::GROUPS[g];
         w[start..start + len].fill(0);

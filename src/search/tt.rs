@@ -59,6 +59,18 @@ const BUCKET: usize = 4;
 #[repr(align(64))]
 struct Bucket([Entry; BUCKET]);
 
+/// A table size whose memory cannot be had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSizeError(pub usize);
+
+impl std::fmt::Display for TableSizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot allocate {} MiB for the hash table", self.0)
+    }
+}
+
+impl std::error::Error for TableSizeError {}
+
 /// A shared transposition table.
 pub struct TranspositionTable {
     buckets: Vec<Bucket>,
@@ -69,13 +81,13 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     /// A table of `mb` mebibytes (at least one bucket), or an error if the memory cannot be had.
-    pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, TableSizeError> {
         let bytes = mb.saturating_mul(1024 * 1024);
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets = Vec::new();
         buckets
             .try_reserve_exact(n)
-            .map_err(|_| format!("cannot allocate {mb} MiB for the hash table"))?;
+            .map_err(|_| TableSizeError(mb))?;
         buckets.resize_with(n, Bucket::default);
         Ok(TranspositionTable {
             buckets,
@@ -284,6 +296,7 @@ mod tests {
     #[test]
     fn a_size_beyond_memory_is_an_error_not_an_abort() {
         let e = TranspositionTable::try_new(usize::MAX >> 21).err();
-        assert!(e.is_some_and(|e| e.contains("cannot allocate")));
+        assert_eq!(e, Some(TableSizeError(usize::MAX >> 21)));
+        assert!(e.is_some_and(|e| e.to_string().starts_with("cannot allocate")));
     }
 }

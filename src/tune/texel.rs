@@ -13,6 +13,7 @@
 
 use crate::eval::features::{self, NUM_FEATURES, SCALE};
 use crate::eval::variant::VariantEval;
+use crate::eval::WeightsError;
 use crate::search::variant::VBoard;
 use crate::shogi::Position;
 use crate::variant::{VPosition, VariantId};
@@ -224,7 +225,7 @@ pub fn tune_variant(
     data: &str,
     config: &TuneConfig,
     progress: &mut dyn FnMut(usize, f64, f64),
-) -> Result<(Vec<i32>, TuneReport), String> {
+) -> Result<(Vec<i32>, TuneReport), WeightsError> {
     let layout = eval.layout();
     // The exchanges are valued by the hand-set material, so that which positions are quiet does
     // not depend on the weights compiled in (the fit must reproduce itself).
@@ -247,11 +248,10 @@ pub fn tune_variant(
     let mut free = vec![config.only.is_empty(); layout.size()];
     for name in &config.only {
         let Some(&(_, first, size)) = layout.groups().iter().find(|g| g.0 == name) else {
-            let names: Vec<&str> = layout.groups().iter().map(|g| g.0).collect();
-            return Err(format!(
-                "no feature group {name:?}; the groups: {}",
-                names.join(", ")
-            ));
+            return Err(WeightsError::UnknownGroup {
+                name: name.clone(),
+                groups: layout.groups().iter().map(|g| g.0.to_string()).collect(),
+            });
         };
         free[first..first + size].fill(true);
     }
@@ -357,7 +357,7 @@ pub fn weights_file(weights: &[i32], header: &str) -> String {
 }
 
 /// Reads a weights file as `weights_file` writes it (and as the engine includes it).
-pub fn parse_weights_file(text: &str) -> Result<Vec<i32>, String> {
+pub fn parse_weights_file(text: &str) -> Result<Vec<i32>, WeightsError> {
     crate::eval::parse_weights(text, NUM_FEATURES)
 }
 
