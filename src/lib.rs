@@ -1,20 +1,16 @@
-//! Hisha: a shogi engine speaking USI.
+//! Hisha: a shogi engine speaking USI (and XBoard for the large variants).
 //!
 //! Layers, imports one way only (`scripts/check_layers.sh` checks them; docs/architecture.md):
 //!
 //! ```text
-//! engine -> usi -> search -> eval -> shogi, variant
-//! xboard -> usi, search, variant
-//! engine -> bench -> search
-//! engine -> book -> search, shogi
-//! tune -> search, eval, shogi
-//! variant (the other games of the shogi family: imports nothing)
+//! main.rs -> cli -> usi, xboard -> engine -> bench, book, tune -> search -> eval
+//!         -> shogi, variant (the rules) -> notation (text, no rules) -> color
 //! ```
 //!
-//! `shogi` is the rules of 9x9 shogi; `search` never prints (it reports events); `usi` defines
-//! the `usi::UsiEngine` trait that `engine` implements, knows no bitboards, and takes from
-//! `search` only the plain data a `go` command is parsed into. `xboard` is the second front end
-//! (chosen when the first command is `xboard`): it drives the same `UsiEngine`.
+//! `engine` implements the trait `usi::UsiEngine` that both front ends drive, and holds the game
+//! played (`engine::game`, 9x9 shogi or a variant) as one value. `search` never prints (it
+//! reports events); `usi` knows no bitboards and takes from `search` only the plain data a `go`
+//! command is parsed into. Only the front ends (`usi`, `xboard`, `cli`) print.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]

@@ -11,8 +11,8 @@ mod book;
 mod mate;
 mod perft;
 mod pieces;
-mod selfplay;
-mod tune;
+pub mod selfplay;
+pub mod tune;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -78,29 +78,7 @@ pub enum Cmd {
     },
     /// Play games against itself at fixed nodes and write quiet positions with the results
     /// (the tuner's data: `sfen<TAB>result<TAB>score`, Black's point of view).
-    Selfplay {
-        /// Games to play.
-        #[arg(long, default_value_t = 1000)]
-        games: usize,
-        /// Nodes per move.
-        #[arg(long, default_value_t = 5000)]
-        nodes: u64,
-        /// Games played at once.
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
-        /// Opening lines ("startpos moves ..."), one per line.
-        #[arg(long, default_value = "positions/openings-random.txt")]
-        openings: String,
-        /// Random legal moves after each opening.
-        #[arg(long, default_value_t = 4)]
-        random_plies: usize,
-        /// Seed of the random moves.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Output file.
-        #[arg(long)]
-        out: String,
-    },
+    Selfplay(selfplay::Args),
     /// Opening books in the YaneuraOu format (`#YANEURAOU-DB2016 1.00`).
     Book {
         /// What to do with books.
@@ -108,50 +86,7 @@ pub enum Cmd {
         command: BookCmd,
     },
     /// Fit the evaluation's weights to self-play data and write them as the weights data file.
-    Tune {
-        /// Data files written by `selfplay` (none: write the starting weights as they are).
-        data: Vec<String>,
-        /// Where to write the weights (the engine includes src/eval/weights.in, and a variant's
-        /// from src/eval/variants/NAME.in, the default with --variant).
-        #[arg(long)]
-        out: Option<String>,
-        /// Fit a variant's evaluation (microshogi, minishogi, judkins, ...) to positions of
-        /// that variant.
-        #[arg(long)]
-        variant: Option<String>,
-        /// Full passes over the data.
-        #[arg(long, default_value_t = 400)]
-        epochs: usize,
-        /// Weight of the game result in the target (the rest: the search score).
-        #[arg(long, default_value_t = 0.7)]
-        result_weight: f64,
-        /// Adam step, centipawns.
-        #[arg(long, default_value_t = 2.0)]
-        learning_rate: f64,
-        /// L2 penalty pulling the non-material weights towards their start. With
-        /// --from-scratch the start is zero, and the default keeps the sparse positional
-        /// weights near zero; `make tune`'s final fit uses 0.
-        #[arg(long, default_value_t = 2e-7)]
-        l2: f64,
-        /// Start from the hand-set material values instead of the weights compiled in.
-        #[arg(long, conflicts_with = "start")]
-        from_scratch: bool,
-        /// Start from the weights in this file (as `tune` writes them) instead of the weights
-        /// compiled in.
-        #[arg(long)]
-        start: Option<String>,
-        /// A line for the weights file's header (how it was made).
-        #[arg(long)]
-        note: Option<String>,
-        /// Fit only this feature group (repeatable; names as `hisha eval` prints them); the
-        /// other weights keep their start values.
-        #[arg(long, value_name = "GROUP")]
-        only: Vec<String>,
-        /// Variants: fit only the quiet positions (no capture that wins material by exchange
-        /// for the side to move).
-        #[arg(long)]
-        quiet: bool,
-    },
+    Tune(tune::Args),
 }
 
 /// The `book` subcommands.
@@ -255,50 +190,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Eval { sfen } => eval(sfen.as_deref()),
         Cmd::Mate { sfen, time } => mate::run(&sfen, time),
         Cmd::Book { command } => book::run(command),
-        Cmd::Selfplay {
-            games,
-            nodes,
-            threads,
-            openings,
-            random_plies,
-            seed,
-            out,
-        } => selfplay::run(selfplay::Args {
-            games,
-            nodes,
-            threads,
-            openings,
-            random_plies,
-            seed,
-            out,
-        }),
-        Cmd::Tune {
-            data,
-            out,
-            epochs,
-            result_weight,
-            learning_rate,
-            l2,
-            from_scratch,
-            start,
-            note,
-            only,
-            variant,
-            quiet,
-        } => tune::run(tune::Args {
-            data,
-            out,
-            epochs,
-            result_weight,
-            learning_rate,
-            l2,
-            from_scratch,
-            start,
-            note,
-            only,
-            variant,
-            quiet,
-        }),
+        Cmd::Selfplay(args) => selfplay::run(args),
+        Cmd::Tune(args) => tune::run(args),
     };
     match result {
         // A reader that went away (`| head`) has all it wanted.

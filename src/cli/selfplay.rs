@@ -7,13 +7,28 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 /// The subcommand's arguments.
-pub(super) struct Args {
+#[derive(clap::Args)]
+pub struct Args {
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
     pub games: usize,
+    /// Nodes per move.
+    #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Opening lines ("startpos moves ..."), one per line.
+    #[arg(long, default_value = "positions/openings-random.txt")]
     pub openings: String,
+    /// Random legal moves after each opening.
+    #[arg(long, default_value_t = 4)]
     pub random_plies: usize,
+    /// Seed of the random moves.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Output file.
+    #[arg(long)]
     pub out: String,
 }
 

@@ -10,18 +10,49 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 /// The subcommand's arguments.
-pub(super) struct Args {
+#[derive(clap::Args)]
+pub struct Args {
+    /// Data files written by `selfplay` (none: write the starting weights as they are).
     pub data: Vec<String>,
+    /// Where to write the weights (the engine includes src/eval/weights.in, and a variant's
+    /// from src/eval/variants/NAME.in, the default with --variant).
+    #[arg(long)]
     pub out: Option<String>,
-    pub epochs: usize,
-    pub result_weight: f64,
-    pub learning_rate: f64,
-    pub l2: f64,
-    pub from_scratch: bool,
-    pub start: Option<String>,
-    pub note: Option<String>,
-    pub only: Vec<String>,
+    /// Fit a variant's evaluation (microshogi, minishogi, judkins, ...) to positions of
+    /// that variant.
+    #[arg(long)]
     pub variant: Option<String>,
+    /// Full passes over the data.
+    #[arg(long, default_value_t = 400)]
+    pub epochs: usize,
+    /// Weight of the game result in the target (the rest: the search score).
+    #[arg(long, default_value_t = 0.7)]
+    pub result_weight: f64,
+    /// Adam step, centipawns.
+    #[arg(long, default_value_t = 2.0)]
+    pub learning_rate: f64,
+    /// L2 penalty pulling the non-material weights towards their start. With
+    /// --from-scratch the start is zero, and the default keeps the sparse positional
+    /// weights near zero; `make tune`'s final fit uses 0.
+    #[arg(long, default_value_t = 2e-7)]
+    pub l2: f64,
+    /// Start from the hand-set material values instead of the weights compiled in.
+    #[arg(long, conflicts_with = "start")]
+    pub from_scratch: bool,
+    /// Start from the weights in this file (as `tune` writes them) instead of the weights
+    /// compiled in.
+    #[arg(long)]
+    pub start: Option<String>,
+    /// A line for the weights file's header (how it was made).
+    #[arg(long)]
+    pub note: Option<String>,
+    /// Fit only this feature group (repeatable; names as `hisha eval` prints them); the
+    /// other weights keep their start values.
+    #[arg(long, value_name = "GROUP")]
+    pub only: Vec<String>,
+    /// Variants: fit only the quiet positions (no capture that wins material by exchange
+    /// for the side to move).
+    #[arg(long)]
     pub quiet: bool,
 }
 
