@@ -388,14 +388,14 @@ impl UsiEngine for Engine {
             send_ponder: self.settings.ponder,
         };
         let ponder = limits.ponder;
-        let any_move = self.game.fallback_move();
+        let position = self.game.clone();
         self.spawn_job(
             "search",
             ponder,
             events,
             // A search that failed answers with its best move so far, or any legal one.
             move |best| {
-                EngineEvent::BestMove(match best.or(any_move) {
+                EngineEvent::BestMove(match best.or_else(|| position.fallback_move()) {
                     Some(best) => BestMove::Move { best, ponder: None },
                     None => BestMove::Resign,
                 })

@@ -1,7 +1,10 @@
 //! The XBoard (CECP) front end, for the large variants: what WinBoard (its Alien Edition draws
 //! the large shogi boards) and HaChu's players use. It starts when the first command is
 //! `xboard`, and drives the same `UsiEngine` as the USI front end: the game is kept here as
-//! USI move text and handed to the engine as `position startpos moves ...`.
+//! USI move text and handed to the engine as a position (the engine goes on from the last one),
+//! and the engine reads and writes the moves in XBoard's notation (`read_move`, `write_move`),
+//! which needs the position (a pass, a jump). From `variant` this front end takes only the names
+//! and sizes of the games it offers.
 //!
 //! Notation is HaChu's: a square is a file letter from the left and a rank number from the
 //! bottom (the first player's side; `a1` is the bottom left corner), a multi-leg move is legs
