@@ -20,7 +20,7 @@ FS_NODES2 ?= 30000
 # that runs with different clocks or openings can be played side by side.
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion timing lint fmt weights weights-fit weights-data check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion timing lint fmt weights weights-fit weights-data kp-data check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
 
 help:
@@ -195,6 +195,31 @@ weights-data: build ## Regenerate positions/tune/ (self-play, fairy-stockfish an
 	$(PY) scripts/fs_label.py --gps --depth 4 --every 32 --offset 16 $(TUNE_DIR)/selfplay.txt $(TUNE_DIR)/gps4.1 & p1=$$!; \
 	wait $$p0 && wait $$p1
 	cat $(TUNE_DIR)/gps4.0 $(TUNE_DIR)/gps4.1 | xz -9 -T1 > $(WEIGHTS_DATA)/gps4.tsv.xz
+
+# The learned king-piece table's data (docs/tuning.md): `hisha datagen` games, KP_GAMES_PER_CHUNK
+# a chunk, each chunk one xz file in KP_DATA. A chunk already written is skipped, so the target can
+# be stopped and run again; KP_CHUNKS (a range, `first last`) says which chunks. Every chunk is
+# the same whoever plays it (fixed nodes, one thread a game, seeded by KP_SEED and the game's
+# number); KP_THREADS games at once.
+KP_DATA ?= $(TUNE_DIR)/kp
+KP_CHUNKS ?= 0 9
+KP_GAMES_PER_CHUNK ?= 1000
+KP_PLAY_NODES ?= 1000
+KP_LABEL_NODES ?= 6000
+KP_SEED ?= 51
+KP_THREADS ?= 2
+# The binary that plays is copied into KP_DATA the first time, with the commit it was built at,
+# so that a rebuild during a long run changes no chunk.
+kp-data: build ## Play the king-piece table's data in chunks (KP_CHUNKS="0 9"; one chunk of 1,000 games about 8 min on 2 cores)
+	mkdir -p $(KP_DATA)
+	[ -x $(KP_DATA)/hisha ] || { cp $(BIN) $(KP_DATA)/hisha && git describe --always --dirty > $(KP_DATA)/ENGINE; }
+	for c in $$(seq $(KP_CHUNKS)); do \
+	  f=$(KP_DATA)/chunk-$$(printf %04d $$c).txt; \
+	  [ -f $$f.xz ] && continue; \
+	  $(KP_DATA)/hisha datagen --first-game $$((c * $(KP_GAMES_PER_CHUNK))) --games $(KP_GAMES_PER_CHUNK) \
+	    --play-nodes $(KP_PLAY_NODES) --label-nodes $(KP_LABEL_NODES) --seed $(KP_SEED) \
+	    --threads $(KP_THREADS) --out $$f.part && mv $$f.part $$f && xz -9 -T1 $$f || exit 1; \
+	done
 
 # Positions from real openings for the evaluation's opening terms (docs/tuning.md): self-play
 # from positions/tune/opening-lines.txt (GPSShogi's book lines, none ending in a suite position),

@@ -8,6 +8,7 @@
 //! output to a closed pipe (`hisha pieces | head`) ends the command quietly.
 
 mod book;
+pub mod datagen;
 mod mate;
 mod perft;
 mod pieces;
@@ -79,6 +80,9 @@ pub enum Cmd {
     /// Play games against itself at fixed nodes and write quiet positions with the results
     /// (the tuner's data: `sfen<TAB>result<TAB>score`, Black's point of view).
     Selfplay(selfplay::Args),
+    /// Self-play games whose quiet positions a deeper search scores, kept as games (one line
+    /// each: number, result, start, moves with scores): the learned evaluation's data.
+    Datagen(datagen::Args),
     /// Opening books in the YaneuraOu format (`#YANEURAOU-DB2016 1.00`).
     Book {
         /// What to do with books.
@@ -191,6 +195,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Mate { sfen, time } => mate::run(&sfen, time),
         Cmd::Book { command } => book::run(command),
         Cmd::Selfplay(args) => selfplay::run(args),
+        Cmd::Datagen(args) => datagen::run(args),
         Cmd::Tune(args) => tune::run(args),
     };
     match result {

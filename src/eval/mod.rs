@@ -9,6 +9,7 @@
 //! of the side to move.
 
 pub mod features;
+pub mod kp;
 pub mod variant;
 
 use crate::shogi::{Color, Hand, PieceKind, Position};

@@ -69,14 +69,14 @@ const ADJUDICATION_PLIES: usize = 4;
 /// ahead for `ADJUDICATION_PLIES` plies in a row. Scores are read from Black's point of view,
 /// so the two sides' searches, each scoring for itself, are compared on one scale.
 #[derive(Clone, Copy, Debug)]
-struct Adjudication {
+pub(super) struct Adjudication {
     threshold: i32,
     leader: Option<Color>,
     plies: usize,
 }
 
 impl Adjudication {
-    fn new(threshold: i32) -> Adjudication {
+    pub(super) fn new(threshold: i32) -> Adjudication {
         Adjudication {
             threshold,
             leader: None,
@@ -86,7 +86,7 @@ impl Adjudication {
 
     /// Takes the search score of the position just searched (Black's view); returns the
     /// result (1.0 Black wins, 0.0 White wins) once the game is decided.
-    fn update(&mut self, black_score: i32) -> Option<f32> {
+    pub(super) fn update(&mut self, black_score: i32) -> Option<f32> {
         if black_score.abs() < self.threshold {
             self.leader = None;
             self.plies = 0;
@@ -135,20 +135,8 @@ fn play_game(
         let us = pos.side_to_move();
         let black_view = |v: i32| if us == Color::Black { v } else { -v };
         let loss_for_mover = if us == Color::Black { 0.0 } else { 1.0 };
-        if pos.repetition_count() >= 3 {
-            break match pos.repetition(usize::MAX) {
-                // The side that gave every check of the cycle loses: that is the opponent
-                // when the side to move "wins" the repetition.
-                Some(Repetition::Win) => 1.0 - loss_for_mover,
-                Some(Repetition::Loss) => loss_for_mover,
-                _ => 0.5,
-            };
-        }
-        if plies >= config.max_plies {
-            break 0.5;
-        }
-        if let Some(Declaration::Win) = pos.declaration(Default::default()) {
-            break 1.0 - loss_for_mover;
+        if let Some(result) = game_over(&pos, plies, config.max_plies) {
+            break result;
         }
         let jitter = config.nodes / 5;
         let nodes = config.nodes - jitter + rng.gen_range(0..=2 * jitter);
@@ -181,6 +169,33 @@ fn play_game(
         result,
         adjudicated,
     }
+}
+
+/// The result of a game over by the rules before the side to move searches (1.0 Black wins,
+/// 0.0 White wins, 0.5 a draw): a fourfold repetition (perpetual check losing), `max_plies`
+/// played, or a winning entering-king declaration.
+pub(super) fn game_over(pos: &Position, plies: usize, max_plies: usize) -> Option<f32> {
+    let loss_for_mover = if pos.side_to_move() == Color::Black {
+        0.0
+    } else {
+        1.0
+    };
+    if pos.repetition_count() >= 3 {
+        return Some(match pos.repetition(usize::MAX) {
+            // The side that gave every check of the cycle loses: that is the opponent
+            // when the side to move "wins" the repetition.
+            Some(Repetition::Win) => 1.0 - loss_for_mover,
+            Some(Repetition::Loss) => loss_for_mover,
+            _ => 0.5,
+        });
+    }
+    if plies >= max_plies {
+        return Some(0.5);
+    }
+    if let Some(Declaration::Win) = pos.declaration(Default::default()) {
+        return Some(1.0 - loss_for_mover);
+    }
+    None
 }
 
 /// Plays `config.games` games and writes their quiet positions to `out`; `progress` hears
