@@ -14,6 +14,7 @@ mod perft;
 mod pieces;
 pub mod selfplay;
 pub mod tune;
+pub mod tune_kp;
 
 use clap::{Parser, Subcommand};
 use std::fmt;
@@ -80,6 +81,8 @@ pub enum Cmd {
     /// Play games against itself at fixed nodes and write quiet positions with the results
     /// (the tuner's data: `sfen<TAB>result<TAB>score`, Black's point of view).
     Selfplay(selfplay::Args),
+    /// Fit the learned king-piece table to `datagen` games and write it (src/eval/kp.bin).
+    TuneKp(tune_kp::Args),
     /// Self-play games whose quiet positions a deeper search scores, kept as games (one line
     /// each: number, result, start, moves with scores): the learned evaluation's data.
     Datagen(datagen::Args),
@@ -196,6 +199,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Book { command } => book::run(command),
         Cmd::Selfplay(args) => selfplay::run(args),
         Cmd::Datagen(args) => datagen::run(args),
+        Cmd::TuneKp(args) => tune_kp::run(args),
         Cmd::Tune(args) => tune::run(args),
     };
     match result {

@@ -187,6 +187,7 @@ impl Game {
                 let mut board = ShogiBoard::with_rules(
                     pos.clone(),
                     settings.weights.clone(),
+                    settings.learned_form,
                     settings.entering_king_rule,
                 );
                 let mut on_event = |e: SearchEvent| match e {

@@ -50,6 +50,8 @@ pub struct Settings {
     pub entering_king_rule: EnteringKingRule,
     /// The 9x9 evaluation's weights, less the groups named by Eval_Off.
     pub weights: Arc<Weights>,
+    /// Eval_KP: the learned king-piece table on top of the weights (9x9).
+    pub learned_form: bool,
     /// USI_OwnBook: whether to play from the book.
     pub own_book: bool,
     /// BookFile: the book's path, `built_in` (the book compiled into the binary) or `no_book`.
@@ -79,6 +81,7 @@ impl Default for Settings {
             search: SearchOptions::default(),
             entering_king_rule: EnteringKingRule::default(),
             weights: Arc::new(WEIGHTS),
+            learned_form: true,
             own_book: true,
             book_file: BUILT_IN_BOOK.to_string(),
             book_moves: 16,

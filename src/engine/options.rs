@@ -239,10 +239,17 @@ pub(super) static OPTIONS: &[EngineOption] = &[
     feature!("Search_MateInThree", mate_in_three),
     feature!("Search_QsearchChecks", qsearch_checks),
     feature!("Eval_Form", form_eval),
+    EngineOption {
+        name: "Eval_KP",
+        setter: Setter::Check {
+            get: |s| s.learned_form,
+            set: |e, on| e.settings.learned_form = on,
+        },
+    },
 ];
 
 // Every switch of `Features` has an option (the count is checked here, the names by a test).
-const _: () = assert!(OPTIONS.len() == 16 + Features::SWITCHES);
+const _: () = assert!(OPTIONS.len() == 17 + Features::SWITCHES);
 
 /// Names some GUIs and tools use for the standard options.
 const ALIASES: [(&str, &str); 4] = [

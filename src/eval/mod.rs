@@ -263,6 +263,15 @@ pub fn explain(pos: &Position) -> String {
     let black_view = features::score(pos, &WEIGHTS);
     let _ = writeln!(out, "total (black's view): {black_view}");
     let _ = writeln!(out, "total (side to move's view): {}", evaluate(pos));
+    if kp::TABLE.iter().any(|&v| v != 0) {
+        let learned = kp::evaluate(pos, &kp::TABLE);
+        let _ = writeln!(out, "king-piece table (black's view, Eval_KP): {learned}");
+        let _ = writeln!(
+            out,
+            "with it (side to move's view): {}",
+            (evaluate(pos) + from_side_to_move(pos, learned)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        );
+    }
     out
 }
 

@@ -1,6 +1,7 @@
 //! 9x9 shogi on the one search: `ShogiBoard` puts a `Position` behind `SearchBoard`, with what
-//! its rules and evaluation need beside it (the evaluation's weights, the entering-king rule),
-//! and the staged `MovePicker` orders its moves.
+//! its rules and evaluation need beside it (the evaluation's weights, the learned king-piece
+//! table's sums kept along the line, the entering-king rule), and the staged `MovePicker` orders
+//! its moves.
 //!
 //! Every method is a thin `#[inline(always)]` call into `shogi/`, `eval/` or the 9x9 helpers of
 //! this layer (`move_picker`, `see`, `mate1`, `mate3`): the search monomorphised for this board
@@ -14,7 +15,10 @@ use super::ordering::OrderingContext;
 use super::params::REPETITION_SCAN_PLIES;
 use super::see::see_ge;
 use crate::color::Color;
-use crate::eval::{evaluate_material, evaluate_with, Value, Weights, PIECE_VALUE, WEIGHTS};
+use crate::eval::kp::{self, Accumulator};
+use crate::eval::{
+    evaluate_material, evaluate_with, Value, Weights, EVAL_LIMIT, PIECE_VALUE, WEIGHTS,
+};
 use crate::shogi::{
     generate_all, generate_legal, Declaration, EnteringKingRule, Move, MoveList, Position,
     Repetition,
@@ -24,30 +28,49 @@ use std::sync::{Arc, LazyLock};
 /// The learned weights, shared by every board that is not given others.
 static DEFAULT_WEIGHTS: LazyLock<Arc<Weights>> = LazyLock::new(|| Arc::new(WEIGHTS));
 
-/// A 9x9 position as the search sees it: the position, the weights it is evaluated with and
-/// the entering-king rule the game is played under.
+/// A 9x9 position as the search sees it: the position, the weights it is evaluated with, the
+/// king-piece table's sums (none when the table is off or empty), and the entering-king rule the
+/// game is played under.
 #[derive(Clone)]
 pub struct ShogiBoard {
     pos: Position,
     weights: Arc<Weights>,
+    kp: Option<Accumulator>,
     entering_king_rule: EnteringKingRule,
+}
+
+/// The table compiled in, if it holds anything.
+fn learned_table() -> Option<&'static kp::Table> {
+    let table: &'static kp::Table = &kp::TABLE;
+    table.iter().any(|&v| v != 0).then_some(table)
 }
 
 impl ShogiBoard {
     /// `pos` with the learned weights and the default entering-king rule.
     pub fn new(pos: Position) -> ShogiBoard {
-        ShogiBoard {
+        ShogiBoard::with_rules(
             pos,
-            weights: DEFAULT_WEIGHTS.clone(),
-            entering_king_rule: EnteringKingRule::default(),
-        }
+            DEFAULT_WEIGHTS.clone(),
+            true,
+            EnteringKingRule::default(),
+        )
     }
 
-    /// `pos` evaluated with `weights`, under `rule`.
-    pub fn with_rules(pos: Position, weights: Arc<Weights>, rule: EnteringKingRule) -> ShogiBoard {
+    /// `pos` evaluated with `weights` and, with `learned`, the king-piece table; under `rule`.
+    pub fn with_rules(
+        pos: Position,
+        weights: Arc<Weights>,
+        learned: bool,
+        rule: EnteringKingRule,
+    ) -> ShogiBoard {
+        let kp = learned
+            .then(learned_table)
+            .flatten()
+            .map(|table| Accumulator::new(&pos, table));
         ShogiBoard {
             pos,
             weights,
+            kp,
             entering_king_rule: rule,
         }
     }
@@ -96,19 +119,37 @@ impl SearchBoard for ShogiBoard {
     }
     #[inline(always)]
     fn make_move(&mut self, m: Move) {
-        self.pos.make_move(m)
+        if let Some(acc) = &mut self.kp {
+            let table: &kp::Table = &kp::TABLE;
+            let king = acc.push_move(&self.pos, m, table);
+            self.pos.make_move(m);
+            if king {
+                acc.refresh(&self.pos, !self.pos.side_to_move(), table);
+            }
+        } else {
+            self.pos.make_move(m)
+        }
     }
     #[inline(always)]
     fn unmake_move(&mut self, m: Move) {
-        self.pos.unmake_move(m)
+        self.pos.unmake_move(m);
+        if let Some(acc) = &mut self.kp {
+            acc.pop();
+        }
     }
     #[inline(always)]
     fn make_null_move(&mut self) {
-        self.pos.make_null_move()
+        self.pos.make_null_move();
+        if let Some(acc) = &mut self.kp {
+            acc.push_null();
+        }
     }
     #[inline(always)]
     fn unmake_null_move(&mut self) {
-        self.pos.unmake_null_move()
+        self.pos.unmake_null_move();
+        if let Some(acc) = &mut self.kp {
+            acc.pop();
+        }
     }
     #[inline(always)]
     fn may_pass(&self) -> bool {
@@ -172,14 +213,19 @@ impl SearchBoard for ShogiBoard {
     }
     #[inline(always)]
     fn evaluate(&self) -> Value {
-        evaluate_with(&self.pos, &self.weights)
+        let form = evaluate_with(&self.pos, &self.weights);
+        match &self.kp {
+            None => form,
+            Some(acc) => (form + acc.value(self.pos.side_to_move())).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+        }
     }
     #[inline(always)]
     fn evaluate_material(&self) -> Value {
         evaluate_material(&self.pos)
     }
     fn evaluation_id(&self) -> usize {
-        Arc::as_ptr(&self.weights) as usize
+        // The weights' address, its lowest bit (always clear) set when the table is on.
+        Arc::as_ptr(&self.weights) as usize | usize::from(self.kp.is_some())
     }
     fn legal_moves(&mut self) -> Vec<Move> {
         let mut list = MoveList::new();
