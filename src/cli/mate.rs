@@ -1,19 +1,28 @@
-//! `hisha mate`: a mate by continuous checks for the side to move, within a time if given.
+//! `hisha mate`: a mate by continuous checks for the side to move (df-pn, `search::dfpn`), within
+//! a time if given.
 
 use super::{shogi_position, CliError};
-use crate::search::mate::{mate_search, MateOutcome};
+use crate::search::dfpn::table::MateTable;
+use crate::search::dfpn::{solve_mate, MateOutcome};
 use crate::search::{MateLimit, SearchControl};
 use std::io::{self, Write};
-use std::time::Instant;
 
-/// Solves `sfen`, giving up after `time` ms if given.
-pub(super) fn run(sfen: &str, time: Option<u64>) -> Result<(), CliError> {
+/// Solves `sfen`, giving up after `time` ms if given, with a table of `hash_mb` MiB.
+pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), CliError> {
     let mut pos = shogi_position(Some(sfen))?;
     let limit = time.map_or(MateLimit::Infinite, MateLimit::Millis);
     let control = SearchControl::new();
-    let start = Instant::now();
+    let mut table = MateTable::new(hash_mb);
+    let (answer, p) = solve_mate(&mut pos, limit, &control, &mut table, &mut |p| {
+        eprintln!(
+            "{} nodes, {:.1} s, table {} per mille",
+            p.nodes,
+            p.ms as f64 / 1000.0,
+            p.fill
+        );
+    });
     let mut out = io::stdout().lock();
-    match mate_search(&mut pos, limit, &control) {
+    match answer {
         MateOutcome::Mate(line) => {
             let text: Vec<String> = line.iter().map(|m| m.to_string()).collect();
             writeln!(out, "mate in {} plies: {}", line.len(), text.join(" "))?;
@@ -21,6 +30,11 @@ pub(super) fn run(sfen: &str, time: Option<u64>) -> Result<(), CliError> {
         MateOutcome::NoMate => writeln!(out, "no mate")?,
         MateOutcome::Unknown => writeln!(out, "unknown (time limit reached)")?,
     }
-    eprintln!("{:.3} s", start.elapsed().as_secs_f64());
+    eprintln!(
+        "{:.3} s, {} nodes, {} nodes/s",
+        p.ms as f64 / 1000.0,
+        p.nodes,
+        p.nodes * 1000 / p.ms.max(1)
+    );
     Ok(())
 }

@@ -77,6 +77,9 @@ pub enum Cmd {
         /// Give up after this many milliseconds (default: no limit).
         #[arg(long)]
         time: Option<u64>,
+        /// The solver's table, MiB.
+        #[arg(long, default_value_t = 256)]
+        hash: usize,
     },
     /// Play games against itself at fixed nodes and write quiet positions with the results
     /// (the tuner's data: `sfen<TAB>result<TAB>score`, Black's point of view).
@@ -195,7 +198,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         } => perft::run(depth, sfen.as_deref(), variant.as_deref()),
         Cmd::Pieces { name, variant } => pieces::run(name.as_deref(), variant.as_deref()),
         Cmd::Eval { sfen } => eval(sfen.as_deref()),
-        Cmd::Mate { sfen, time } => mate::run(&sfen, time),
+        Cmd::Mate { sfen, time, hash } => mate::run(&sfen, time, hash),
         Cmd::Book { command } => book::run(command),
         Cmd::Selfplay(args) => selfplay::run(args),
         Cmd::Datagen(args) => datagen::run(args),

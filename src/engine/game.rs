@@ -9,7 +9,8 @@ use super::Settings;
 use crate::color::Color;
 use crate::eval::variant::VariantEval;
 use crate::notation::{MoveStyle, PositionSpec};
-use crate::search::mate::{mate_search, MateOutcome};
+use crate::search::dfpn::table::MateTable;
+use crate::search::dfpn::{solve_mate, MateOutcome, Progress};
 use crate::search::tt::TranspositionTable;
 use crate::search::variant::VBoard;
 use crate::search::{
@@ -31,6 +32,8 @@ pub(super) struct Searchers {
     shogi: Searcher<ShogiBoard>,
     variant: Searcher<VBoard>,
     variant_eval: Option<(VariantId, Arc<VariantEval>)>,
+    /// The mate solver's table, made at the first `go mate` (and again when its size changes).
+    mate: Option<MateTable>,
 }
 
 impl Searchers {
@@ -39,6 +42,7 @@ impl Searchers {
             shogi: Searcher::new(tt.clone(), control.clone()),
             variant: Searcher::new(tt.clone(), control.clone()),
             variant_eval: None,
+            mate: None,
         }
     }
 
@@ -50,6 +54,18 @@ impl Searchers {
     pub(super) fn new_game(&mut self) {
         self.shogi.new_game();
         self.variant.new_game();
+        if let Some(t) = self.mate.as_mut() {
+            t.clear();
+        }
+    }
+
+    /// The mate solver's table, of `mb` MiB.
+    fn mate_table(&mut self, mb: usize) -> &mut MateTable {
+        if self.mate.as_ref().is_none_or(|t| t.size_mb() != mb) {
+            self.mate = None;
+            self.mate = Some(MateTable::new(mb));
+        }
+        self.mate.as_mut().expect("just made")
     }
 
     /// The evaluation of `pos`'s variant.
@@ -243,12 +259,22 @@ impl Game {
         }
     }
 
-    /// The mate search's answer (9x9 only).
-    pub(super) fn mate(&self, limit: MateLimit, control: &SearchControl) -> CheckmateAnswer {
+    /// The mate search's answer (9x9 only), reporting its progress to `report`.
+    pub(super) fn mate(
+        &self,
+        limit: MateLimit,
+        control: &SearchControl,
+        searchers: &mut Searchers,
+        mate_hash_mb: usize,
+        report: &mut dyn FnMut(Progress),
+    ) -> CheckmateAnswer {
         let Game::Shogi(pos) = self else {
             return CheckmateAnswer::NotImplemented;
         };
-        match mate_search(&mut pos.clone(), limit, control) {
+        let table = searchers.mate_table(mate_hash_mb);
+        let (answer, last) = solve_mate(&mut pos.clone(), limit, control, table, report);
+        report(last);
+        match answer {
             MateOutcome::Mate(pv) => {
                 CheckmateAnswer::Mate(pv.iter().map(|m| m.to_string()).collect())
             }

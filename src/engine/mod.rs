@@ -15,6 +15,7 @@ mod options;
 use crate::book::{choose, Book, BookMove, BookPolicy};
 use crate::eval::{Weights, WEIGHTS};
 use crate::notation::{MoveStyle, PositionSpec};
+use crate::search::dfpn::Progress;
 use crate::search::params::SEARCH_STACK_BYTES;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, MateLimit, SearchControl, SearchOptions};
@@ -34,6 +35,9 @@ use std::thread::JoinHandle;
 /// Default hash size, MiB.
 pub const DEFAULT_HASH_MB: usize = 64;
 
+/// Default size of the mate solver's table, MiB.
+pub const DEFAULT_MATE_HASH_MB: usize = 64;
+
 /// Engine settings, as set by `setoption`.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -50,6 +54,8 @@ pub struct Settings {
     pub entering_king_rule: EnteringKingRule,
     /// The 9x9 evaluation's weights, less the groups named by Eval_Off.
     pub weights: Arc<Weights>,
+    /// MateHash: the mate solver's table, MiB (made at the first `go mate`).
+    pub mate_hash_mb: usize,
     /// Eval_KP: the learned king-piece table on top of the weights (9x9).
     pub learned_form: bool,
     /// USI_OwnBook: whether to play from the book.
@@ -81,6 +87,7 @@ impl Default for Settings {
             search: SearchOptions::default(),
             entering_king_rule: EnteringKingRule::default(),
             weights: Arc::new(WEIGHTS),
+            mate_hash_mb: DEFAULT_MATE_HASH_MB,
             learned_form: true,
             own_book: true,
             book_file: BUILT_IN_BOOK.to_string(),
@@ -108,6 +115,15 @@ pub struct Engine {
 impl Default for Engine {
     fn default() -> Self {
         Engine::new()
+    }
+}
+
+/// A proof or disproof number as the reports write it (`inf` for the infinite one).
+fn show_number(n: u32) -> String {
+    if n >= crate::search::dfpn::table::INF {
+        "inf".to_string()
+    } else {
+        n.to_string()
     }
 }
 
@@ -421,12 +437,26 @@ impl UsiEngine for Engine {
     fn go_mate(&mut self, limit: MateLimit, events: Sender<EngineEvent>) {
         let game = self.game.clone();
         let control = self.control.clone();
+        let mb = self.settings.mate_hash_mb;
         self.spawn_job(
             "mate",
             false,
             events,
             |_| EngineEvent::Checkmate(CheckmateAnswer::Timeout),
-            move |_, _, _| EngineEvent::Checkmate(game.mate(limit, &control)),
+            move |searchers, _, events| {
+                let mut report = |p: Progress| {
+                    let _ = events.send(EngineEvent::Raw(format!(
+                        "info time {} nodes {} nps {} hashfull {} string proof number {}, disproof number {}",
+                        p.ms,
+                        p.nodes,
+                        p.nodes * 1000 / p.ms.max(1),
+                        p.fill,
+                        show_number(p.pn),
+                        show_number(p.dn)
+                    )));
+                };
+                EngineEvent::Checkmate(game.mate(limit, &control, searchers, mb, &mut report))
+            },
         );
     }
 

@@ -77,6 +77,16 @@ pub(super) static OPTIONS: &[EngineOption] = &[
         },
     },
     EngineOption {
+        name: "MateHash",
+        setter: Setter::Spin {
+            min: 1,
+            max: 32768,
+            get: |s| s.mate_hash_mb as i64,
+            // Made at the next `go mate`.
+            set: |e, v| e.settings.mate_hash_mb = v as usize,
+        },
+    },
+    EngineOption {
         name: "USI_Ponder",
         setter: Setter::Check {
             get: |s| s.ponder,
@@ -249,7 +259,7 @@ pub(super) static OPTIONS: &[EngineOption] = &[
 ];
 
 // Every switch of `Features` has an option (the count is checked here, the names by a test).
-const _: () = assert!(OPTIONS.len() == 17 + Features::SWITCHES);
+const _: () = assert!(OPTIONS.len() == 18 + Features::SWITCHES);
 
 /// Names some GUIs and tools use for the standard options.
 const ALIASES: [(&str, &str); 4] = [

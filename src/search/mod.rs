@@ -15,14 +15,14 @@
 //! while it runs), `smp` (Lazy SMP threads), `deepening` (iterative deepening at the root),
 //! `negamax` (the tree search and quiescence), `ordering` (the history tables every board
 //! orders by), `move_picker` and `see` (9x9's staged picker and static exchange), `time` (the clock), `tt` (the transposition table), `params` (tuned constants),
-//! and the mate searches: `mate1` and `mate3` (short mates near the leaves) and `mate` (the
-//! proof search behind `go mate`).
+//! and the mate searches: `mate1` and `mate3` (short mates near the leaves) and `dfpn` (the
+//! proof-number search behind `go mate` and `hisha mate`).
 
 pub mod board;
 pub mod control;
 mod deepening;
+pub mod dfpn;
 pub mod limits;
-pub mod mate;
 pub mod mate1;
 pub mod mate3;
 pub mod move_picker;

@@ -1,0 +1,617 @@
+//! The mate solver: depth-first proof-number search (df-pn) for tsume, the attacker checking on
+//! every move.
+//!
+//! A node is an OR node when the attacker is to move (one check that mates suffices) and an AND
+//! node when the defender is (every evasion must be mated). Each node has a proof number (how
+//! many leaves must still be proven to prove it) and a disproof number; df-pn expands the most
+//! proving node below thresholds that it passes down, and keeps every number in a table
+//! (`table.rs`) so that a subtree left is found again. What makes it solve long problems:
+//!
+//! - hand dominance: a board proven with some attacker's hand is proven with any larger one, and
+//!   one disproven with some hand with any smaller one; the table keeps the proof hand (the
+//!   least hand the proof needs) and the disproof hand (the most it can have), so one proof
+//!   covers many hands;
+//! - 1+ε thresholds: the child searched is given a threshold somewhat above its best sibling's
+//!   number, so that the search does not thrash between two children;
+//! - repetitions: a position repeated on the path is a disproof (the attacker's perpetual check
+//!   loses), but one that holds only on this path: a disproof that rests on one is never stored,
+//!   so that the same position reached another way is searched again (the graph-history
+//!   interaction never turns into a false result). Proofs never rest on a repetition.
+//!
+//! The rules are tsume's: the attacker's moves are every legal check (non-promotions included:
+//! a problem may need one), the defender's every legal evasion (interpositions and drops
+//! included), a pawn drop may not mate. `line.rs` reads the mating line out of the table.
+
+pub mod line;
+pub mod table;
+
+use crate::search::{MateLimit, SearchControl};
+use crate::shogi::{generate_all, Color, Hand, Move, MoveList, PieceKind, Position};
+use std::collections::HashMap;
+use std::time::Instant;
+use table::{hand_max, hand_min, MateTable, INF};
+
+/// How far a line may go before it counts as no mate (the longest known problem is 1,525).
+pub const DEFAULT_MAX_PLY: usize = 2048;
+
+/// What a mate search answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MateOutcome {
+    /// A mating line (attacker first, odd length, ends in mate).
+    Mate(Vec<Move>),
+    /// Proven: there is no mate by continuous checks.
+    NoMate,
+    /// Stopped (time, `stop`) before an answer.
+    Unknown,
+}
+
+/// Searches a mate by continuous checks for the side to move of `pos` within `limit`, with
+/// `table` (what it holds from earlier searches is used), reporting to `report` about once a
+/// second; the answer and the search's last figures.
+pub fn solve_mate(
+    pos: &mut Position,
+    limit: MateLimit,
+    control: &SearchControl,
+    table: &mut MateTable,
+    report: &mut dyn FnMut(Progress),
+) -> (MateOutcome, Progress) {
+    let deadline = match limit {
+        // A limit past the end of time is no limit.
+        MateLimit::Millis(ms) => Instant::now().checked_add(std::time::Duration::from_millis(ms)),
+        MateLimit::Infinite => None,
+    };
+    let mut solver = Solver::new(table, control, deadline, report);
+    let answer = match solver.solve(pos) {
+        Some(true) => {
+            let mut line = solver.mating_line(pos);
+            // Shorter mates: searched again with the length limited below the line found, for
+            // as long again as the proof took (within the limit), until none is shorter.
+            let proof_time = solver.start.elapsed();
+            let shortening = Instant::now() + proof_time.max(std::time::Duration::from_millis(20));
+            solver.deadline = Some(solver.deadline.map_or(shortening, |d| d.min(shortening)));
+            while line.len() > 1 && !solver.aborted {
+                solver.max_ply = line.len() - 2;
+                if solver.solve(pos) != Some(true) {
+                    break;
+                }
+                let shorter = solver.mating_line(pos);
+                if shorter.is_empty() || shorter.len() >= line.len() {
+                    break;
+                }
+                line = shorter;
+            }
+            solver.aborted = false;
+            if line.is_empty() {
+                MateOutcome::Unknown
+            } else {
+                MateOutcome::Mate(line)
+            }
+        }
+        Some(false) => MateOutcome::NoMate,
+        None => MateOutcome::Unknown,
+    };
+    (answer, solver.progress())
+}
+
+/// A child of the node being searched.
+#[derive(Clone, Copy)]
+struct Child {
+    m: Move,
+    pn: u32,
+    dn: u32,
+    length: u16,
+    /// Its disproof rests on a repetition on this path (or the ply limit): not to be stored.
+    path_dependent: bool,
+    /// Its proof hand (once proven) or disproof hand (once disproven).
+    settled_hand: Hand,
+}
+
+/// What a search of a node found.
+#[derive(Clone, Copy, Debug)]
+struct Outcome {
+    pn: u32,
+    dn: u32,
+    length: u16,
+    path_dependent: bool,
+    settled_hand: Hand,
+}
+
+/// What the solver tells while it runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds since the start.
+    pub ms: u64,
+    /// The root's proof and disproof numbers.
+    pub pn: u32,
+    /// See `pn`.
+    pub dn: u32,
+    /// The table's fill, per mille.
+    pub fill: u32,
+}
+
+/// A mate search in progress.
+pub struct Solver<'a> {
+    table: &'a mut MateTable,
+    control: &'a SearchControl,
+    deadline: Option<Instant>,
+    start: Instant,
+    attacker: Color,
+    nodes: u64,
+    aborted: bool,
+    /// The positions of the path from the root (full keys), with how often each is on it.
+    path: HashMap<u64, u32>,
+    max_ply: usize,
+    /// The root's numbers, for the reports.
+    root: (u32, u32),
+    last_report: Instant,
+    report: &'a mut dyn FnMut(Progress),
+}
+
+/// The 1+ε of the thresholds, as ε = 1 / EPSILON_DIVISOR.
+const EPSILON_DIVISOR: u32 = 4;
+/// Nodes between two looks at the clock and the stop flag.
+const POLL_NODES: u64 = 4096;
+
+impl<'a> Solver<'a> {
+    /// A solver for the side to move of the position it is given, using `table`, stopped by
+    /// `control` or at `deadline`, reporting to `report` about once a second.
+    pub fn new(
+        table: &'a mut MateTable,
+        control: &'a SearchControl,
+        deadline: Option<Instant>,
+        report: &'a mut dyn FnMut(Progress),
+    ) -> Solver<'a> {
+        let now = Instant::now();
+        Solver {
+            table,
+            control,
+            deadline,
+            start: now,
+            attacker: Color::Black,
+            nodes: 0,
+            aborted: false,
+            path: HashMap::new(),
+            max_ply: DEFAULT_MAX_PLY,
+            root: (1, 1),
+            last_report: now,
+            report,
+        }
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the search was stopped (time, `stop`) before an answer.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// What is known now.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            nodes: self.nodes,
+            ms: self.start.elapsed().as_millis() as u64,
+            pn: self.root.0,
+            dn: self.root.1,
+            fill: self.table.fill(),
+        }
+    }
+
+    /// Proves or disproves a mate for the side to move of `pos`: `Some(true)` mate, `Some(false)`
+    /// no mate, `None` stopped first.
+    pub fn solve(&mut self, pos: &mut Position) -> Option<bool> {
+        self.attacker = pos.side_to_move();
+        self.path.clear();
+        let r = self.mid(pos, 0, INF - 1, INF - 1);
+        self.root = (r.pn, r.dn);
+        if r.pn == 0 {
+            Some(true)
+        } else if r.dn == 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// The attacker's hand in `pos`.
+    #[inline]
+    fn attacker_hand(&self, pos: &Position) -> Hand {
+        pos.hand(self.attacker)
+    }
+
+    fn poll(&mut self) {
+        if !self.nodes.is_multiple_of(POLL_NODES) {
+            return;
+        }
+        if self.control.stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.aborted = true;
+        }
+        if self.table.fill() > 900 {
+            self.table.collect();
+        }
+        if self.last_report.elapsed().as_millis() >= 1000 {
+            self.last_report = Instant::now();
+            let p = self.progress();
+            (self.report)(p);
+        }
+    }
+
+    /// The moves of the node: every check at an OR node, every evasion at an AND node.
+    fn children(&self, pos: &Position, or_node: bool) -> MoveList {
+        let mut list = MoveList::new();
+        generate_all(pos, &mut list);
+        if or_node {
+            let mut checks = MoveList::new();
+            for &m in list.iter() {
+                if pos.gives_check(m) {
+                    checks.push(m);
+                }
+            }
+            checks
+        } else {
+            list
+        }
+    }
+
+    /// The proof hand of an AND node whose children are proven with `hands` (the attacker's
+    /// hand is the same in each): the most any of them needs, and all of every kind the
+    /// defender has none of (with one it could interpose a drop).
+    fn and_proof_hand(&self, pos: &Position, hands: impl Iterator<Item = Hand>) -> Hand {
+        let ours = self.attacker_hand(pos);
+        let theirs = pos.hand(!self.attacker);
+        let mut h = hands.fold(Hand::EMPTY, hand_max);
+        for k in PieceKind::HAND {
+            if theirs.count(k) == 0 {
+                h.set_count(k, ours.count(k));
+            }
+        }
+        hand_min(h, ours)
+    }
+
+    /// The disproof hand of an OR node with no check, or all of whose checks are disproven with
+    /// the (parent-adjusted) hands `hands`: the least of them, and none more of a kind the
+    /// attacker has none of (with one it could drop a new check).
+    fn or_disproof_hand(&self, pos: &Position, hands: impl Iterator<Item = Hand>) -> Hand {
+        let ours = self.attacker_hand(pos);
+        let mut full = Hand::EMPTY;
+        for (i, k) in PieceKind::HAND.iter().enumerate() {
+            full.set_count(*k, Hand::MAX[i].max(ours.count(*k)));
+        }
+        let mut h = hands.fold(full, hand_min);
+        for k in PieceKind::HAND {
+            if ours.count(k) == 0 {
+                h.set_count(k, 0);
+            }
+        }
+        // Never less than the hand searched with.
+        hand_max(h, ours)
+    }
+
+    /// A child's proof hand seen from the OR node that plays `m` to it.
+    fn before_check(pos: &Position, m: Move, proof: Hand, ours: Hand) -> Hand {
+        let mut h = proof;
+        if m.is_drop() {
+            h.add(m.drop_kind());
+        } else if let Some(victim) = pos.piece_on(m.to()) {
+            let k = victim.kind().unpromote();
+            if h.count(k) > 0 {
+                h.remove(k);
+            }
+        }
+        hand_min(h, ours)
+    }
+
+    /// A child's disproof hand seen from the OR node that plays `m` to it.
+    fn disproof_before_check(pos: &Position, m: Move, disproof: Hand) -> Hand {
+        let mut h = disproof;
+        if m.is_drop() {
+            let k = m.drop_kind();
+            if h.count(k) < Hand::CAPACITY[k.index()] {
+                h.add(k);
+            }
+        } else if let Some(victim) = pos.piece_on(m.to()) {
+            let k = victim.kind().unpromote();
+            if h.count(k) > 0 {
+                h.remove(k);
+            }
+        }
+        h
+    }
+
+    /// Searches `pos` (at `ply` from the root) until its proof number reaches `th_pn` or its
+    /// disproof number `th_dn`, or it is settled.
+    fn mid(&mut self, pos: &mut Position, ply: usize, th_pn: u32, th_dn: u32) -> Outcome {
+        self.nodes += 1;
+        self.poll();
+        let start_nodes = self.nodes;
+        let or_node = pos.side_to_move() == self.attacker;
+        let hand = self.attacker_hand(pos);
+        let moves = self.children(pos, or_node);
+        if moves.is_empty() {
+            // No check: no mate here. No evasion: mated.
+            let outcome = if or_node {
+                Outcome {
+                    pn: INF,
+                    dn: 0,
+                    length: 0,
+                    path_dependent: false,
+                    settled_hand: self.or_disproof_hand(pos, std::iter::empty()),
+                }
+            } else {
+                Outcome {
+                    pn: 0,
+                    dn: INF,
+                    length: 0,
+                    path_dependent: false,
+                    settled_hand: self.and_proof_hand(pos, std::iter::empty()),
+                }
+            };
+            self.table.store(
+                pos.board_key(),
+                outcome.settled_hand,
+                outcome.pn,
+                outcome.dn,
+                outcome.length,
+                1,
+            );
+            return outcome;
+        }
+        if ply >= self.max_ply {
+            // Too deep: no mate on this path (not stored: another path may be shorter).
+            return Outcome {
+                pn: INF,
+                dn: 0,
+                length: 0,
+                path_dependent: true,
+                settled_hand: hand,
+            };
+        }
+        let mut children: Vec<Child> = Vec::with_capacity(moves.len());
+        for &m in moves.iter() {
+            pos.make_move(m);
+            let repeated = self.path.contains_key(&pos.key());
+            let key = pos.board_key();
+            let child_hand = self.attacker_hand(pos);
+            pos.unmake_move(m);
+            let mut c = Child {
+                m,
+                pn: 1,
+                dn: 1,
+                length: 0,
+                path_dependent: false,
+                settled_hand: child_hand,
+            };
+            if repeated {
+                // A repetition: the attacker's perpetual check loses.
+                (c.pn, c.dn, c.path_dependent) = (INF, 0, true);
+            } else if let Some(f) = self.table.probe(key, child_hand) {
+                // A proof longer than the line may be is no proof here (the search for a
+                // shorter mate limits the length).
+                if f.pn != 0 || ply + 1 + usize::from(f.length) <= self.max_ply {
+                    (c.pn, c.dn, c.length, c.settled_hand) = (f.pn, f.dn, f.length, f.hand);
+                }
+            }
+            children.push(c);
+        }
+        self.path.insert(pos.key(), 1);
+        loop {
+            let (pn, dn) = node_numbers(&children, or_node);
+            if ply == 0 {
+                self.root = (pn, dn);
+            }
+            if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 || self.aborted {
+                break;
+            }
+            // The most proving child (OR: least proof number; AND: least disproof number) and
+            // the best number of the others.
+            let (best, second) = best_child(&children, or_node);
+            let c = children[best];
+            let (c_th_pn, c_th_dn) = if or_node {
+                let cap = second
+                    .saturating_add(second / EPSILON_DIVISOR + 1)
+                    .min(INF - 1);
+                (
+                    th_pn.min(cap),
+                    th_dn.saturating_sub(dn).saturating_add(c.dn).min(INF - 1),
+                )
+            } else {
+                let cap = second
+                    .saturating_add(second / EPSILON_DIVISOR + 1)
+                    .min(INF - 1);
+                (
+                    th_pn.saturating_sub(pn).saturating_add(c.pn).min(INF - 1),
+                    th_dn.min(cap),
+                )
+            };
+            pos.make_move(c.m);
+            let r = self.mid(pos, ply + 1, c_th_pn, c_th_dn);
+            pos.unmake_move(c.m);
+            let c = &mut children[best];
+            (c.pn, c.dn, c.length, c.path_dependent, c.settled_hand) =
+                (r.pn, r.dn, r.length, r.path_dependent, r.settled_hand);
+        }
+        self.path.remove(&pos.key());
+        let (pn, dn) = node_numbers(&children, or_node);
+        let work = self.nodes - start_nodes + 1;
+        let outcome = if pn == 0 {
+            let length;
+            let settled_hand;
+            if or_node {
+                // The shortest of the proven checks.
+                let c = children
+                    .iter()
+                    .filter(|c| c.pn == 0)
+                    .min_by_key(|c| c.length)
+                    .expect("a proven check");
+                length = c.length + 1;
+                settled_hand = Solver::before_check(pos, c.m, c.settled_hand, hand);
+            } else {
+                length = children.iter().map(|c| c.length).max().unwrap_or(0) + 1;
+                settled_hand = self.and_proof_hand(pos, children.iter().map(|c| c.settled_hand));
+            }
+            Outcome {
+                pn,
+                dn,
+                length,
+                path_dependent: false,
+                settled_hand,
+            }
+        } else if dn == 0 {
+            if or_node {
+                let path_dependent = children.iter().any(|c| c.path_dependent);
+                let hands = children
+                    .iter()
+                    .map(|c| Solver::disproof_before_check(pos, c.m, c.settled_hand));
+                Outcome {
+                    pn,
+                    dn,
+                    length: 0,
+                    path_dependent,
+                    settled_hand: self.or_disproof_hand(pos, hands),
+                }
+            } else {
+                // A disproving evasion that does not rest on the path, if there is one.
+                let c = children
+                    .iter()
+                    .filter(|c| c.dn == 0)
+                    .min_by_key(|c| c.path_dependent)
+                    .expect("a disproving evasion");
+                Outcome {
+                    pn,
+                    dn,
+                    length: 0,
+                    path_dependent: c.path_dependent,
+                    settled_hand: hand_max(c.settled_hand, hand),
+                }
+            }
+        } else {
+            Outcome {
+                pn,
+                dn,
+                length: 0,
+                path_dependent: false,
+                settled_hand: hand,
+            }
+        };
+        if !outcome.path_dependent && !self.aborted {
+            self.table.store(
+                pos.board_key(),
+                outcome.settled_hand,
+                outcome.pn,
+                outcome.dn,
+                outcome.length,
+                work,
+            );
+        }
+        outcome
+    }
+}
+
+/// A node's numbers from its children's.
+#[inline]
+fn node_numbers(children: &[Child], or_node: bool) -> (u32, u32) {
+    let (mut min, mut sum) = (INF, 0u32);
+    for c in children {
+        let (m, s) = if or_node { (c.pn, c.dn) } else { (c.dn, c.pn) };
+        min = min.min(m);
+        sum = sum.saturating_add(s).min(INF);
+    }
+    if or_node {
+        (min, sum)
+    } else {
+        (sum, min)
+    }
+}
+
+/// The child to search (OR: least proof number; AND: least disproof number) and the least
+/// number among the others.
+#[inline]
+fn best_child(children: &[Child], or_node: bool) -> (usize, u32) {
+    let number = |c: &Child| if or_node { c.pn } else { c.dn };
+    let (mut best, mut first, mut second) = (0, INF, INF);
+    for (i, c) in children.iter().enumerate() {
+        let n = number(c);
+        if n < first {
+            second = first;
+            first = n;
+            best = i;
+        } else if n < second {
+            second = n;
+        }
+    }
+    (best, second)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(sfen: &str) -> MateOutcome {
+        let mut pos = Position::from_sfen(sfen).unwrap();
+        let mut table = MateTable::new(16);
+        let control = SearchControl::new();
+        solve_mate(
+            &mut pos,
+            MateLimit::Millis(60_000),
+            &control,
+            &mut table,
+            &mut |_| {},
+        )
+        .0
+    }
+
+    fn line(outcome: &MateOutcome) -> Vec<String> {
+        match outcome {
+            MateOutcome::Mate(l) => l.iter().map(|m| m.to_string()).collect(),
+            other => panic!("no mate: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn head_gold_mate_in_one() {
+        // Gold drop on 5b, protected by the pawn on 5c.
+        assert_eq!(line(&solve("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")), ["G*5b"]);
+    }
+
+    #[test]
+    fn no_check_is_no_mate() {
+        assert_eq!(solve("4k4/9/9/9/9/9/9/9/4K4 b - 1"), MateOutcome::NoMate);
+        // No defending king: nothing to mate.
+        assert_eq!(solve("9/9/9/9/9/9/9/9/4K4 b G 1"), MateOutcome::NoMate);
+    }
+
+    #[test]
+    fn a_mate_by_a_pawn_drop_is_not_a_mate() {
+        // P*1b would mate, and is illegal; no other check mates (cshogi agrees on both).
+        assert_eq!(solve("7nk/7p1/8G/9/9/9/9/9/K8 b P 1"), MateOutcome::NoMate);
+        // With a gold in hand, G*1b does.
+        assert_eq!(line(&solve("7nk/7p1/8G/9/9/9/9/9/K8 b GP 1")), ["G*1b"]);
+    }
+
+    #[test]
+    fn short_mates_are_found_at_their_shortest() {
+        // Positions of a 33-ply line found earlier, cshogi's mate_move giving each one's
+        // shortest mate: 1, 3 and 5 plies.
+        for (sfen, plies) in [
+            (
+                "l8/2s6/5p+R1p/P1Bpp2P1/2P2k3/p6L1/NP1P+nPG1P/K1G4+p1/L6NL b BSr2g2sn5p 29",
+                1,
+            ),
+            (
+                "l8/2s3+R2/5pb1p/P1Bpp2P1/2P3k2/p6L1/NP1P+nPG1P/K1G4+p1/L6NL b Sr2g2sn5p 27",
+                3,
+            ),
+            (
+                "l8/2s3+R2/5pb1p/P1Bpp2P1/2P3Pk1/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLr2gsn4p 21",
+                5,
+            ),
+        ] {
+            let found = line(&solve(sfen));
+            assert_eq!(found.len(), plies, "{sfen}: {found:?}");
+        }
+    }
+}

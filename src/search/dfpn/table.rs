@@ -1,0 +1,273 @@
+//! The mate search's table: proof and disproof numbers by position, with the attacker's hand.
+//!
+//! A position is found by its board key (the board and the side to move); every entry of it
+//! carries the attacker's hand it was searched with, so that one lookup also finds what hand
+//! dominance gives: a board proven with hand `h` is proven with any hand holding at least `h`
+//! (the entry keeps the proof hand, the least hand the proof needs), and one disproven with `h`
+//! is disproven with any hand holding at most `h` (the entry keeps the disproof hand, the most it
+//! can have). Entries are kept in clusters of `CLUSTER` by key; a full cluster gives up the entry
+//! that cost the least work. When the table fills up, `collect` empties the cheapest part of it.
+
+use crate::shogi::{Hand, PieceKind};
+
+/// The infinite proof or disproof number.
+pub const INF: u32 = u32::MAX / 2;
+
+/// Entries a cluster.
+const CLUSTER: usize = 8;
+
+/// One searched position.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The board key (0: the slot is empty).
+    pub key: u64,
+    /// The attacker's hand: the hand searched with, the proof hand once proven, the disproof
+    /// hand once disproven.
+    pub hand: Hand,
+    /// Proof number.
+    pub pn: u32,
+    /// Disproof number.
+    pub dn: u32,
+    /// Once proven: the plies to mate by the proof found.
+    pub length: u16,
+    /// The nodes spent below it, saturating (what replacement keeps).
+    pub work: u32,
+}
+
+impl Entry {
+    const EMPTY: Entry = Entry {
+        key: 0,
+        hand: Hand::EMPTY,
+        pn: 1,
+        dn: 1,
+        length: 0,
+        work: 0,
+    };
+}
+
+/// What the table says of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Proof number.
+    pub pn: u32,
+    /// Disproof number.
+    pub dn: u32,
+    /// Plies to mate, when proven.
+    pub length: u16,
+    /// The entry's hand: the proof hand of a proof, the disproof hand of a disproof.
+    pub hand: Hand,
+}
+
+/// The table.
+pub struct MateTable {
+    entries: Vec<Entry>,
+    clusters: usize,
+    used: usize,
+    mb: usize,
+}
+
+impl MateTable {
+    /// A table of about `mb` mebibytes.
+    pub fn new(mb: usize) -> MateTable {
+        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Entry>() / CLUSTER).max(1);
+        MateTable {
+            entries: vec![Entry::EMPTY; n * CLUSTER],
+            clusters: n,
+            used: 0,
+            mb,
+        }
+    }
+
+    /// The size asked for, MiB.
+    pub fn size_mb(&self) -> usize {
+        self.mb
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::EMPTY);
+        self.used = 0;
+    }
+
+    /// How full the table is, per mille.
+    pub fn fill(&self) -> u32 {
+        (self.used * 1000 / self.entries.len().max(1)) as u32
+    }
+
+    #[inline]
+    fn cluster(&self, key: u64) -> std::ops::Range<usize> {
+        let c = ((key as u128 * self.clusters as u128) >> 64) as usize;
+        c * CLUSTER..(c + 1) * CLUSTER
+    }
+
+    /// What is known of board `key` with the attacker holding `hand`: a proof or disproof by
+    /// dominance, the entry of this very hand, or nothing.
+    #[inline]
+    pub fn probe(&self, key: u64, hand: Hand) -> Option<Found> {
+        let mut exact = None;
+        for e in &self.entries[self.cluster(key)] {
+            if e.key != key {
+                continue;
+            }
+            if e.pn == 0 && hand.dominates(e.hand) {
+                return Some(Found {
+                    pn: 0,
+                    dn: INF,
+                    length: e.length,
+                    hand: e.hand,
+                });
+            }
+            if e.dn == 0 && e.hand.dominates(hand) {
+                return Some(Found {
+                    pn: INF,
+                    dn: 0,
+                    length: 0,
+                    hand: e.hand,
+                });
+            }
+            if e.hand == hand {
+                exact = Some(Found {
+                    pn: e.pn,
+                    dn: e.dn,
+                    length: e.length,
+                    hand: e.hand,
+                });
+            }
+        }
+        exact
+    }
+
+    /// Stores what was found of board `key` with `hand` (for a proof, the proof hand; for a
+    /// disproof, the disproof hand) after `work` nodes.
+    pub fn store(&mut self, key: u64, hand: Hand, pn: u32, dn: u32, length: u16, work: u64) {
+        let entry = Entry {
+            key,
+            hand,
+            pn,
+            dn,
+            length,
+            work: work.min(u64::from(u32::MAX)) as u32,
+        };
+        let range = self.cluster(key);
+        let cluster = &mut self.entries[range];
+        // What a proof or disproof settles: the entries of the position whose hands it covers.
+        let covered = |e: &Entry| {
+            e.key == key
+                && e.hand != hand
+                && ((pn == 0 && e.hand.dominates(hand)) || (dn == 0 && hand.dominates(e.hand)))
+        };
+        let mut freed = 0;
+        for e in cluster.iter_mut() {
+            if (pn == 0 || dn == 0) && covered(e) {
+                *e = Entry::EMPTY;
+                freed += 1;
+            }
+        }
+        self.used -= freed;
+        let slot = cluster
+            .iter()
+            .position(|e| e.key == key && e.hand == hand)
+            .or_else(|| cluster.iter().position(|e| e.key == 0))
+            .unwrap_or_else(|| {
+                // Full: the cheapest open entry goes first, a settled one only after.
+                (0..CLUSTER)
+                    .min_by_key(|&i| (cluster[i].pn == 0 || cluster[i].dn == 0, cluster[i].work))
+                    .expect("a cluster has entries")
+            });
+        if cluster[slot].key == 0 {
+            self.used += 1;
+        }
+        cluster[slot] = entry;
+    }
+
+    /// Empties the entries that cost the least work (about half of those in use), to make room
+    /// in a table that fills up.
+    pub fn collect(&mut self) {
+        let mut works: Vec<u32> = self
+            .entries
+            .iter()
+            .filter(|e| e.key != 0)
+            .map(|e| e.work)
+            .collect();
+        if works.is_empty() {
+            return;
+        }
+        let mid = works.len() / 2;
+        let (_, &mut median, _) = works.select_nth_unstable(mid);
+        for e in &mut self.entries {
+            if e.key != 0 && e.work <= median {
+                *e = Entry::EMPTY;
+                self.used -= 1;
+            }
+        }
+    }
+}
+
+/// The hand holding, of every kind, the more of `a` and `b`.
+pub fn hand_max(a: Hand, b: Hand) -> Hand {
+    let mut h = Hand::EMPTY;
+    for k in PieceKind::HAND {
+        h.set_count(k, a.count(k).max(b.count(k)));
+    }
+    h
+}
+
+/// The hand holding, of every kind, the fewer of `a` and `b`.
+pub fn hand_min(a: Hand, b: Hand) -> Hand {
+    let mut h = Hand::EMPTY;
+    for k in PieceKind::HAND {
+        h.set_count(k, a.count(k).min(b.count(k)));
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(pieces: &[(PieceKind, u32)]) -> Hand {
+        let mut h = Hand::EMPTY;
+        for &(k, n) in pieces {
+            h.set_count(k, n);
+        }
+        h
+    }
+
+    #[test]
+    fn dominance_finds_proofs_and_disproofs_of_other_hands() {
+        let mut t = MateTable::new(1);
+        let gold = hand(&[(PieceKind::Gold, 1)]);
+        let gold_silver = hand(&[(PieceKind::Gold, 1), (PieceKind::Silver, 1)]);
+        t.store(42, gold, 0, INF, 7, 100);
+        // More than the proof hand: proven; less: not known.
+        assert_eq!(
+            t.probe(42, gold_silver).map(|f| (f.pn, f.length)),
+            Some((0, 7))
+        );
+        assert_eq!(t.probe(42, Hand::EMPTY), None);
+        // A disproof with a silver holds for no silver, not for a gold.
+        let silver = hand(&[(PieceKind::Silver, 1)]);
+        t.store(43, silver, INF, 0, 0, 100);
+        assert_eq!(t.probe(43, Hand::EMPTY).map(|f| f.dn), Some(0));
+        assert_eq!(t.probe(43, gold), None);
+        // An open entry is found for its own hand only.
+        t.store(44, gold, 3, 5, 0, 10);
+        assert_eq!(t.probe(44, gold).map(|f| (f.pn, f.dn)), Some((3, 5)));
+        assert_eq!(t.probe(44, gold_silver), None);
+        assert_eq!(hand_max(gold, silver), gold_silver);
+        assert_eq!(hand_min(gold_silver, silver), silver);
+    }
+
+    #[test]
+    fn collection_keeps_the_costly_entries() {
+        let mut t = MateTable::new(1);
+        for k in 1..=1000u64 {
+            t.store(k * 7919, Hand::EMPTY, 1, 1, 0, k);
+        }
+        let before = t.used;
+        t.collect();
+        assert!(t.used < before && t.used > 0);
+        assert!(t.probe(1000 * 7919, Hand::EMPTY).is_some());
+        assert!(t.probe(7919, Hand::EMPTY).is_none());
+    }
+}
