@@ -23,7 +23,7 @@ check color.rs ""
 check notation "color"
 check variant "color notation"
 check shogi "color notation bitboard" # bitboard!, the macro of shogi/bitboard.rs, is exported at the crate root
-check eval "color shogi variant"
+check eval "color notation shogi variant"
 check search "color eval shogi variant"
 check usi "color notation search"
 check xboard "color notation usi search variant"
