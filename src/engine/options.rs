@@ -247,7 +247,6 @@ pub(super) static OPTIONS: &[EngineOption] = &[
     feature!("Search_SingularExtension", singular_extension),
     feature!("Search_MateInOne", mate_in_one),
     feature!("Search_MateInThree", mate_in_three),
-    feature!("Search_QsearchChecks", qsearch_checks),
     feature!("Eval_Form", form_eval),
     EngineOption {
         name: "Eval_KP",

@@ -120,9 +120,8 @@ pub trait SearchBoard: Clone + Send + Sized + 'static {
 pub trait Picker<B: SearchBoard>: Sized {
     /// A picker for a main-search node; `refutations` are the two killers and the countermove.
     fn main(pos: &mut B, tt_move: Option<u16>, refutations: [Option<B::Move>; 3]) -> Self;
-    /// A picker for a quiescence node: captures (and with `checks`, quiet checks that do not
-    /// lose material), or every evasion when in check.
-    fn quiescence(pos: &mut B, tt_move: Option<u16>, checks: bool) -> Self;
+    /// A picker for a quiescence node: captures, or every evasion when in check.
+    fn quiescence(pos: &mut B, tt_move: Option<u16>) -> Self;
     /// The table's move this picker hands out first, if it is legal here.
     fn tt_move(&self) -> Option<B::Move>;
     /// The next move, or `None` when every move has been handed out (the board is handed over

@@ -3,10 +3,9 @@
 //!
 //! Stages: the TT move; captures, best victim first, those that lose material by SEE set aside;
 //! the two killers and the countermove; quiet moves (drops included) by butterfly and
-//! continuation history, promotions first; the captures set
-//! aside. In check: the TT move, then every evasion in one ordered list. In quiescence (not in
-//! check): the TT move if it captures, then the captures that do not lose material, then (when
-//! asked for) the quiet checks that do not lose material.
+//! continuation history, promotions first; the captures set aside. In check: the TT move, then
+//! every evasion in one ordered list. In quiescence (not in check): the TT move if it captures,
+//! then the captures that do not lose material.
 //!
 //! The picker is not an `Iterator` because the position is lent to it on each call; walking it
 //! at every node yields exactly the moves of `generate_legal` (tests/move_picker.rs).
@@ -17,8 +16,8 @@ use super::see::see_ge;
 use crate::color::Color;
 use crate::eval::PIECE_VALUE;
 use crate::shogi::{
-    generate_captures, generate_legal, generate_quiet_checks, generate_quiets,
-    is_legal_search_move, Move, MoveList, PieceKind, Position, StackList,
+    generate_captures, generate_legal, generate_quiets, is_legal_search_move, Move, MoveList,
+    PieceKind, Position, StackList,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,8 +29,6 @@ enum Stage {
     GenerateQuiets,
     Quiets,
     BadCaptures,
-    GenerateChecks,
-    QuietChecks,
     GenerateEvasions,
     Evasions,
     Done,
@@ -44,7 +41,6 @@ const QUIET_PROMOTION_BONUS: i32 = 1 << 16;
 pub struct MovePicker {
     stage: Stage,
     quiescence: bool,
-    quiet_checks: bool,
     tt_move: Option<Move>,
     killers: [Option<Move>; 3],
     killer_index: usize,
@@ -62,18 +58,12 @@ impl MovePicker {
         tt_move: Option<Move>,
         refutations: [Option<Move>; 3],
     ) -> MovePicker {
-        MovePicker::with_mode(pos, tt_move, refutations, false, false)
+        MovePicker::with_mode(pos, tt_move, refutations, false)
     }
 
     /// A picker for a quiescence node: captures only, or every evasion when in check.
     pub fn quiescence(pos: &Position, tt_move: Option<Move>) -> MovePicker {
-        MovePicker::with_mode(pos, tt_move, [None; 3], true, false)
-    }
-
-    /// A quiescence picker that also hands out, after the captures, the quiet checks that do not
-    /// lose material by SEE (when not in check).
-    pub fn quiescence_with_checks(pos: &Position, tt_move: Option<Move>) -> MovePicker {
-        MovePicker::with_mode(pos, tt_move, [None; 3], true, true)
+        MovePicker::with_mode(pos, tt_move, [None; 3], true)
     }
 
     fn with_mode(
@@ -81,7 +71,6 @@ impl MovePicker {
         tt_move: Option<Move>,
         killers: [Option<Move>; 3],
         quiescence: bool,
-        quiet_checks: bool,
     ) -> MovePicker {
         let in_check = pos.in_check();
         let tt_move = tt_move.filter(|&m| {
@@ -90,7 +79,6 @@ impl MovePicker {
         MovePicker {
             stage: Stage::TtMove,
             quiescence: quiescence && !in_check,
-            quiet_checks: quiescence && quiet_checks && !in_check,
             tt_move,
             killers,
             killer_index: 0,
@@ -159,10 +147,10 @@ impl MovePicker {
                         }
                         return Some(m);
                     }
-                    self.stage = match (self.quiescence, self.quiet_checks) {
-                        (false, _) => Stage::Killers,
-                        (true, true) => Stage::GenerateChecks,
-                        (true, false) => Stage::Done,
+                    self.stage = if self.quiescence {
+                        Stage::Done
+                    } else {
+                        Stage::Killers
                     };
                 }
                 Stage::Killers => {
@@ -218,22 +206,6 @@ impl MovePicker {
                     if self.bad_index < self.bad_captures.len() {
                         self.bad_index += 1;
                         return Some(self.bad_captures[self.bad_index - 1]);
-                    }
-                    self.stage = Stage::Done;
-                }
-                Stage::GenerateChecks => {
-                    self.moves.clear();
-                    generate_quiet_checks(pos, &mut self.moves);
-                    self.index = 0;
-                    self.stage = Stage::QuietChecks;
-                }
-                Stage::QuietChecks => {
-                    while self.index < self.moves.len() {
-                        let m = self.moves[self.index];
-                        self.index += 1;
-                        if see_ge(pos, m, 0) {
-                            return Some(m);
-                        }
                     }
                     self.stage = Stage::Done;
                 }

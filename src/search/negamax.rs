@@ -719,12 +719,9 @@ impl<B: SearchBoard> Searcher<B> {
             }
             alpha = alpha.max(stand_pat);
         }
-        // Captures that do not lose material (the picker drops the others), or every evasion;
-        // optionally, at the first ply of PV nodes, quiet checks: the threats a capture-only
-        // horizon would miss (a drop next to the king, a check that forks).
+        // Captures that do not lose material (the picker drops the others), or every evasion.
         let tt_move = hit.and_then(|h| h.mv);
-        let checks = self.features.qsearch_checks && qdepth == 0 && beta - original_alpha > 1;
-        let mut picker = B::Picker::quiescence(pos, tt_move, checks);
+        let mut picker = B::Picker::quiescence(pos, tt_move);
         let mut best_move = None;
         let mut move_count = 0;
         loop {

@@ -126,14 +126,11 @@ pub struct Features {
     /// not ended, with `mate_in_one` on (`MATE3_MAX_DEPTH`; off by default: no gain at about
     /// equal time measured, see docs/results.md).
     pub mate_in_three: bool,
-    /// Quiet checks at the first ply of quiescence search, at PV nodes (off by default: no gain
-    /// measured, see docs/results.md).
-    pub qsearch_checks: bool,
 }
 
 impl Features {
     /// Number of switches (each a `bool` field; the engine declares an option for each).
-    pub const SWITCHES: usize = 11;
+    pub const SWITCHES: usize = 10;
 }
 
 // A new switch must be counted in `Features::SWITCHES` (and so get its option).
@@ -152,7 +149,6 @@ impl Default for Features {
             singular_extension: true,
             mate_in_one: true,
             mate_in_three: false,
-            qsearch_checks: false,
         }
     }
 }

@@ -253,13 +253,8 @@ impl Picker<ShogiBoard> for MovePicker {
     }
 
     #[inline(always)]
-    fn quiescence(board: &mut ShogiBoard, tt_move: Option<u16>, checks: bool) -> Self {
-        let tt_move = tt_move.and_then(Move::from_raw);
-        if checks {
-            MovePicker::quiescence_with_checks(&board.pos, tt_move)
-        } else {
-            MovePicker::quiescence(&board.pos, tt_move)
-        }
+    fn quiescence(board: &mut ShogiBoard, tt_move: Option<u16>) -> Self {
+        MovePicker::quiescence(&board.pos, tt_move.and_then(Move::from_raw))
     }
 
     #[inline(always)]

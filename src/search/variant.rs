@@ -437,7 +437,7 @@ impl Picker<VBoard> for VPicker {
         VPicker::build(pos, tt_move, refutations, false)
     }
 
-    fn quiescence(pos: &mut VBoard, tt_move: Option<u16>, _checks: bool) -> Self {
+    fn quiescence(pos: &mut VBoard, tt_move: Option<u16>) -> Self {
         VPicker::build(pos, tt_move, [None; 3], true)
     }
 
