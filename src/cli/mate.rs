@@ -30,6 +30,13 @@ pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), C
         MateOutcome::NoMate => writeln!(out, "no mate")?,
         MateOutcome::Unknown => writeln!(out, "unknown (time limit reached)")?,
     }
+    if p.proof_nodes > 0 {
+        eprintln!(
+            "proved in {:.3} s, {} nodes",
+            p.proof_ms as f64 / 1000.0,
+            p.proof_nodes
+        );
+    }
     eprintln!(
         "{:.3} s, {} nodes, {} nodes/s",
         p.ms as f64 / 1000.0,

@@ -98,6 +98,128 @@ pub fn parse_usi_move(pos: &Position, text: &str) -> Option<Move> {
     list.iter().copied().find(|m| m.to_string() == text)
 }
 
+/// Every legal move that gives check, the pointless non-promotions included (a tsume may need
+/// one): the mate solver's attacker moves. Drops only on the squares that check; board moves
+/// kept when they land where their piece (promoted or not) attacks the enemy king, or when they
+/// leave a line on which they hid one of our sliders from it (discovered check). In check, the
+/// evasions that check.
+pub fn generate_checks(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let them = !us;
+    let Some(ek) = pos.king_square(them) else {
+        return;
+    };
+    if pos.in_check() {
+        let mut all = MoveList::new();
+        generate::<true, ALL_KINDS>(pos, &mut all);
+        for &m in all.iter() {
+            if pos.gives_check(m) {
+                list.push(m);
+            }
+        }
+        return;
+    }
+    let own = pos.color_pieces(us);
+    let occ = pos.occupied();
+    let king = pos.king_square(us);
+    let pinned = pos.blockers_for_king(us) & own;
+    // Our pieces that hide one of our sliders from the enemy king.
+    let discoverers = pos.blockers_for_king(them) & own;
+    // Where each kind of ours would attack the enemy king from (a slider's squares without the
+    // piece that moves, below).
+    let mut checks_from = [Bitboard::EMPTY; 14];
+    for kind in PieceKind::ALL {
+        if kind != PieceKind::King {
+            checks_from[kind.index()] = attacks(them, kind, ek, occ);
+        }
+    }
+    let sliders = |k: PieceKind| {
+        matches!(
+            k,
+            PieceKind::Lance
+                | PieceKind::Bishop
+                | PieceKind::Rook
+                | PieceKind::Horse
+                | PieceKind::Dragon
+        )
+    };
+    if let Some(k) = king {
+        if discoverers.contains(k) {
+            let without_king = occ - Bitboard::from_square(k);
+            for to in king_attacks(k) - own - line(ek, k) {
+                if !pos.is_attacked(to, them, without_king) {
+                    list.push(Move::board(k, to, false));
+                }
+            }
+        }
+    }
+    for kind in BOARD_KINDS {
+        for from in pos.pieces(us, kind) {
+            let mut t = attacks(us, kind, from, occ) - own;
+            if pinned.contains(from) {
+                if let Some(k) = king {
+                    t &= line(k, from);
+                }
+            }
+            if t.is_empty() {
+                continue;
+            }
+            let discovering = discoverers.contains(from);
+            let off_line = if discovering {
+                t - line(ek, from)
+            } else {
+                Bitboard::EMPTY
+            };
+            let without_from = occ - Bitboard::from_square(from);
+            let checks = |k: PieceKind| {
+                if sliders(k) {
+                    attacks(them, k, ek, without_from)
+                } else {
+                    checks_from[k.index()]
+                }
+            };
+            let plain = checks(kind);
+            let promoted = if kind.can_promote() {
+                checks(kind.promote())
+            } else {
+                Bitboard::EMPTY
+            };
+            let from_zone = from.in_zone(us);
+            let min_rank = kind.min_relative_rank();
+            for to in t & (plain | promoted | off_line) {
+                let discovered = off_line.contains(to);
+                let may_promote = kind.can_promote() && (from_zone || to.in_zone(us));
+                if may_promote && (discovered || promoted.contains(to)) {
+                    list.push(Move::board(from, to, true));
+                }
+                let may_stay = !may_promote || to.relative_rank(us) >= min_rank;
+                if may_stay && (discovered || plain.contains(to)) {
+                    list.push(Move::board(from, to, false));
+                }
+            }
+        }
+    }
+    let hand = pos.hand(us);
+    for kind in PieceKind::HAND {
+        if !hand.has(kind) {
+            continue;
+        }
+        let mut t = (checks_from[kind.index()] - occ)
+            & Bitboard::relative_ranks_from(us, kind.min_relative_rank());
+        if kind == PieceKind::Pawn {
+            t = t - pos.pieces(us, PieceKind::Pawn).fill_files();
+            if let Some(sq) = t.lsb() {
+                if is_pawn_drop_mate(pos, sq, ek) {
+                    t.clear(sq);
+                }
+            }
+        }
+        for to in t {
+            list.push(Move::drop(kind, to));
+        }
+    }
+}
+
 /// Whether `m` is legal in `pos` (a full check by generation, used for moves from outside).
 pub fn is_legal(pos: &Position, m: Move) -> bool {
     let mut list = MoveList::new();
@@ -382,6 +504,43 @@ pub(crate) fn walk_random_games(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_check_generator_gives_exactly_the_checking_moves() {
+        // Along random games, and in tsume positions rich in drops and discovered checks:
+        // exactly the legal moves (non-promotions included) after which the opponent is in
+        // check, found by playing each move.
+        let mut checks_seen = 0;
+        let mut compare = |pos: &mut Position| {
+            let mut all = MoveList::new();
+            generate_all(pos, &mut all);
+            let mut expected: Vec<u16> = Vec::new();
+            for &m in all.iter() {
+                pos.make_move(m);
+                if pos.in_check() {
+                    expected.push(m.raw());
+                }
+                pos.unmake_move(m);
+            }
+            let mut got = MoveList::new();
+            generate_checks(pos, &mut got);
+            let mut got: Vec<u16> = got.iter().map(|m| m.raw()).collect();
+            expected.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, expected, "{}", pos.to_sfen());
+            checks_seen += expected.len();
+        };
+        walk_random_games(12, 100, 160, |pos| compare(pos));
+        for sfen in [
+            "l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1",
+            "l8/2s3+R2/5pb1p/P1Bpp2P1/2P3Pk1/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLr2gsn4p 21",
+            "7nk/7p1/8G/9/9/9/9/9/K8 b GP 1",
+            "4k4/9/2N1S4/9/B3R4/9/9/9/K8 b G 1",
+        ] {
+            compare(&mut Position::from_sfen(sfen).unwrap());
+        }
+        assert!(checks_seen > 5_000, "{checks_seen} checks");
+    }
 
     #[test]
     fn quiet_checks_are_the_checking_non_captures() {

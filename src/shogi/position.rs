@@ -518,6 +518,28 @@ impl Position {
         }
     }
 
+    /// The board key (board and side to move) after `m`, a legal move, without playing it.
+    #[inline]
+    pub fn board_key_after(&self, m: Move) -> u64 {
+        let us = self.side;
+        let mut key = self.state.board_key ^ zobrist::side_key();
+        match m.kind() {
+            MoveKind::Drop { kind, to } => {
+                key ^= zobrist::piece_key(us.index(), kind.index(), to.index());
+            }
+            MoveKind::Board { from, to, promote } => {
+                if let Some(cap) = self.board[to.index()] {
+                    key ^= zobrist::piece_key((!us).index(), cap.kind().index(), to.index());
+                }
+                let kind = self.board[from.index()].expect("a piece to move").kind();
+                let after = if promote { kind.promote() } else { kind };
+                key ^= zobrist::piece_key(us.index(), kind.index(), from.index())
+                    ^ zobrist::piece_key(us.index(), after.index(), to.index());
+            }
+        }
+        key
+    }
+
     /// Plays `m`, which must be legal in this position.
     pub fn make_move(&mut self, m: Move) {
         let us = self.side;
@@ -720,6 +742,31 @@ mod tests {
             "4k4/9/9/9/9/9/9/9/3KK4 b - 1",
         ] {
             assert!(Position::from_sfen(bad).is_err(), "accepted {bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_key_after_a_move_is_the_key_the_move_makes() {
+        use crate::shogi::{generate_all, MoveList};
+        let mut seed = 99u64;
+        let mut pos = Position::from_sfen(
+            "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
+        )
+        .unwrap();
+        for _ in 0..300 {
+            let mut list = MoveList::new();
+            generate_all(&pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            for &m in list.iter() {
+                let expected = pos.board_key_after(m);
+                pos.make_move(m);
+                assert_eq!(pos.board_key(), expected, "{m}");
+                pos.unmake_move(m);
+            }
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+            pos.make_move(list[(seed >> 33) as usize % list.len()]);
         }
     }
 

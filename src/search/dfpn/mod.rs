@@ -26,7 +26,9 @@ pub mod line;
 pub mod table;
 
 use crate::search::{MateLimit, SearchControl};
-use crate::shogi::{generate_all, Color, Hand, Move, MoveList, PieceKind, Position};
+use crate::shogi::{
+    generate_all, generate_checks, Color, Hand, Move, MoveList, PieceKind, Position,
+};
 use std::collections::HashMap;
 use std::time::Instant;
 use table::{hand_max, hand_min, MateTable, INF};
@@ -63,6 +65,7 @@ pub fn solve_mate(
     let mut solver = Solver::new(table, control, deadline, report);
     let answer = match solver.solve(pos) {
         Some(true) => {
+            solver.proof = (solver.start.elapsed().as_millis() as u64, solver.nodes);
             let mut line = solver.mating_line(pos);
             // Shorter mates: searched again with the length limited below the line found, for
             // as long again as the proof took (within the limit), until none is shorter.
@@ -129,6 +132,10 @@ pub struct Progress {
     pub dn: u32,
     /// The table's fill, per mille.
     pub fill: u32,
+    /// When the first proof came (milliseconds, nodes); 0 before.
+    pub proof_ms: u64,
+    /// See `proof_ms`.
+    pub proof_nodes: u64,
 }
 
 /// A mate search in progress.
@@ -140,11 +147,13 @@ pub struct Solver<'a> {
     attacker: Color,
     nodes: u64,
     aborted: bool,
-    /// The positions of the path from the root (full keys), with how often each is on it.
-    path: HashMap<u64, u32>,
+    /// The positions of the path from the root (`path_key`), with how often each is on it.
+    path: HashMap<u64, u32, BuildKeyHasher>,
     max_ply: usize,
     /// The root's numbers, for the reports.
     root: (u32, u32),
+    /// When the first proof came (milliseconds, nodes).
+    proof: (u64, u64),
     last_report: Instant,
     report: &'a mut dyn FnMut(Progress),
 }
@@ -172,9 +181,10 @@ impl<'a> Solver<'a> {
             attacker: Color::Black,
             nodes: 0,
             aborted: false,
-            path: HashMap::new(),
+            path: HashMap::default(),
             max_ply: DEFAULT_MAX_PLY,
             root: (1, 1),
+            proof: (0, 0),
             last_report: now,
             report,
         }
@@ -198,6 +208,8 @@ impl<'a> Solver<'a> {
             pn: self.root.0,
             dn: self.root.1,
             fill: self.table.fill(),
+            proof_ms: self.proof.0,
+            proof_nodes: self.proof.1,
         }
     }
 
@@ -243,18 +255,12 @@ impl<'a> Solver<'a> {
     /// The moves of the node: every check at an OR node, every evasion at an AND node.
     fn children(&self, pos: &Position, or_node: bool) -> MoveList {
         let mut list = MoveList::new();
-        generate_all(pos, &mut list);
         if or_node {
-            let mut checks = MoveList::new();
-            for &m in list.iter() {
-                if pos.gives_check(m) {
-                    checks.push(m);
-                }
-            }
-            checks
+            generate_checks(pos, &mut list);
         } else {
-            list
+            generate_all(pos, &mut list);
         }
+        list
     }
 
     /// The proof hand of an AND node whose children are proven with `hands` (the attacker's
@@ -289,6 +295,18 @@ impl<'a> Solver<'a> {
         }
         // Never less than the hand searched with.
         hand_max(h, ours)
+    }
+
+    /// The attacker's hand after its check `m`, with `hand` before it.
+    #[inline]
+    fn hand_after_check(pos: &Position, m: Move, hand: Hand) -> Hand {
+        let mut h = hand;
+        if m.is_drop() {
+            h.remove(m.drop_kind());
+        } else if let Some(victim) = pos.piece_on(m.to()) {
+            h.add(victim.kind().unpromote());
+        }
+        h
     }
 
     /// A child's proof hand seen from the OR node that plays `m` to it.
@@ -370,13 +388,24 @@ impl<'a> Solver<'a> {
                 settled_hand: hand,
             };
         }
+        // The children's keys and hands without playing them, their table entries fetched
+        // ahead, then looked up.
+        let keys: Vec<(u64, Hand)> = moves
+            .iter()
+            .map(|&m| {
+                let key = pos.board_key_after(m);
+                let child_hand = if or_node {
+                    Solver::hand_after_check(pos, m, hand)
+                } else {
+                    hand
+                };
+                self.table.prefetch(key);
+                (key, child_hand)
+            })
+            .collect();
         let mut children: Vec<Child> = Vec::with_capacity(moves.len());
-        for &m in moves.iter() {
-            pos.make_move(m);
-            let repeated = self.path.contains_key(&pos.key());
-            let key = pos.board_key();
-            let child_hand = self.attacker_hand(pos);
-            pos.unmake_move(m);
+        for (&m, &(key, child_hand)) in moves.iter().zip(&keys) {
+            let repeated = self.path.contains_key(&path_key(key, child_hand));
             let mut c = Child {
                 m,
                 pn: 1,
@@ -397,7 +426,8 @@ impl<'a> Solver<'a> {
             }
             children.push(c);
         }
-        self.path.insert(pos.key(), 1);
+        let here = path_key(pos.board_key(), hand);
+        self.path.insert(here, 1);
         loop {
             let (pn, dn) = node_numbers(&children, or_node);
             if ply == 0 {
@@ -434,7 +464,7 @@ impl<'a> Solver<'a> {
             (c.pn, c.dn, c.length, c.path_dependent, c.settled_hand) =
                 (r.pn, r.dn, r.length, r.path_dependent, r.settled_hand);
         }
-        self.path.remove(&pos.key());
+        self.path.remove(&here);
         let (pn, dn) = node_numbers(&children, or_node);
         let work = self.nodes - start_nodes + 1;
         let outcome = if pn == 0 {
@@ -509,6 +539,33 @@ impl<'a> Solver<'a> {
         }
         outcome
     }
+}
+
+/// A hasher for keys that are hashes already (Zobrist keys): the key itself.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+type BuildKeyHasher = std::hash::BuildHasherDefault<KeyHasher>;
+
+/// What identifies a position on the path: its board and the attacker's hand (the defender
+/// holds the rest of the pieces).
+#[inline]
+fn path_key(board: u64, attacker: Hand) -> u64 {
+    board ^ u64::from(attacker.raw()).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// A node's numbers from its children's.
