@@ -20,7 +20,7 @@ FS_NODES2 ?= 30000
 # that runs with different clocks or openings can be played side by side.
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion timing lint fmt weights weights-fit weights-data kp-data check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
+.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion timing lint fmt weights weights-fit weights-data kp-data check-kp check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
 
 help:
@@ -262,6 +262,19 @@ check-weights: ## Refit the weights (9x9's and the small variants') from positio
 	$(MAKE) --no-print-directory variant-weights-fit VARIANT_WEIGHTS_OUT=$(TUNE_DIR)/variants-check
 	for v in $(TUNED_VARIANTS); do cmp $(TUNE_DIR)/variants-check/$$v.in src/eval/variants/$$v.in || exit 1; done
 	@echo "the committed variant weights are reproduced exactly"
+	$(MAKE) --no-print-directory check-kp
+
+# The king-piece table's fit, checked on a committed sample (200 games of chunk 0): the same data
+# and settings must give the same table, byte for byte (its SHA-256 in positions/tune/). A change
+# to the rest of the evaluation changes the fit: then remake the checksum with
+# `make check-kp KP_CHECK_UPDATE=1` and say why in the commit.
+KP_CHECK_FLAGS = --epochs 5 --batch 256
+check-kp: build ## Refit the king-piece table to positions/tune/kp-sample.txt.xz and compare its checksum (seconds; part of check-weights)
+	mkdir -p $(TUNE_DIR)
+	xz -dc positions/tune/kp-sample.txt.xz | $(BIN) tune-kp - $(KP_CHECK_FLAGS) --out $(TUNE_DIR)/kp-check.bin > /dev/null
+	$(if $(KP_CHECK_UPDATE),sha256sum $(TUNE_DIR)/kp-check.bin | cut -d' ' -f1 > positions/tune/kp-sample.sha256,)
+	[ "$$(sha256sum $(TUNE_DIR)/kp-check.bin | cut -d' ' -f1)" = "$$(cat positions/tune/kp-sample.sha256)" ] \
+	  && echo "the king-piece fit reproduces its checksum"
 
 # The small variants' evaluations (docs/tuning.md): fairy-stockfish 11.1 plays itself at 20,000
 # nodes a move from 6 random plies, every position written with its score; the fit starts from
