@@ -25,6 +25,7 @@
 pub mod line;
 pub mod table;
 
+use crate::search::mate1::mate_in_one;
 use crate::search::{MateLimit, SearchControl};
 use crate::shogi::{
     generate_all, generate_checks, Color, Hand, Move, MoveList, PieceKind, Position,
@@ -348,6 +349,26 @@ impl<'a> Solver<'a> {
         let start_nodes = self.nodes;
         let or_node = pos.side_to_move() == self.attacker;
         let hand = self.attacker_hand(pos);
+        if or_node && ply < self.max_ply {
+            // A mate in one that the quick probe sees settles the node without its children.
+            if let Some(m) = mate_in_one(pos) {
+                // The mated position too, for the line to be read through it.
+                pos.make_move(m);
+                let child_proof = self.and_proof_hand(pos, std::iter::empty());
+                self.table.store(pos.board_key(), child_proof, 0, INF, 0, 1);
+                pos.unmake_move(m);
+                let settled_hand = Solver::before_check(pos, m, child_proof, hand);
+                self.table
+                    .store(pos.board_key(), settled_hand, 0, INF, 1, 1);
+                return Outcome {
+                    pn: 0,
+                    dn: INF,
+                    length: 1,
+                    path_dependent: false,
+                    settled_hand,
+                };
+            }
+        }
         let moves = self.children(pos, or_node);
         if moves.is_empty() {
             // No check: no mate here. No evasion: mated.
