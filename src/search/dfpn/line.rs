@@ -1,53 +1,52 @@
-//! The mating line of a proven position, read out of the table: at each attacker's move the
-//! proven check with the shortest mate, at each defender's move the evasion with the longest,
-//! a drop interposed between checker and king counted two plies short (an interposition that
-//! is simply taken, mudaai, does not make a mate longer), and any child the table has lost
-//! proven again.
+//! The mating line of a proven position, read out of the table.
+//!
+//! The lengths the table keeps are those of the proofs as they were found; a proof found later
+//! below a node can be shorter, and a node's own entry is not revised then. So the line is not
+//! read greedily from the stored lengths: first the solution tree the table holds is measured
+//! (`proven_length`: the attacker's quickest proven check, the defender's longest evasion,
+//! recursively, every evasion searched, any the table has lost proven again), and the line
+//! follows those measures. Its length is then the true length of a mate against every defence,
+//! and the defender's moves in it are its longest resistance; among evasions of the same
+//! length a move on the board comes before a drop (an interposition only there to be taken).
 
 use super::table::INF;
-use super::Solver;
+use super::{path_key, Solver};
 use crate::shogi::{Move, Position};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+/// Measured positions: `path_key` to plies to mate.
+type Lengths = HashMap<u64, u16>;
 
 impl Solver<'_> {
     /// The line from `pos`, which the last `solve` proved, to mate (empty if `pos` is not
     /// proven or the search was stopped while the line was read).
     pub fn mating_line(&mut self, pos: &mut Position) -> Vec<Move> {
-        let mut line: Vec<Move> = Vec::new();
-        let mut seen = HashSet::new();
-        let mut retried = false;
-        while line.len() < self.max_ply && !self.aborted {
-            if !seen.insert(pos.key()) {
-                break;
-            }
+        let mut lengths = Lengths::new();
+        let mut on_path = HashSet::new();
+        if self
+            .proven_length(pos, 0, &mut lengths, &mut on_path)
+            .is_none()
+        {
+            return Vec::new();
+        }
+        let mut line = Vec::new();
+        loop {
             let or_node = pos.side_to_move() == self.attacker;
-            let moves = self.children(pos, or_node);
-            let mut best: Option<(Move, i32)> = None;
-            for &m in moves.iter() {
+            let mut best: Option<(Move, u16)> = None;
+            for &m in self.children(pos, or_node).iter() {
                 pos.make_move(m);
-                let mut found = self.table.probe(pos.board_key(), self.attacker_hand(pos));
-                if found.is_none_or(|f| f.pn != 0 && f.dn != 0) && !or_node {
-                    // The table lost it: prove it again (every evasion is mated).
-                    self.path.clear();
-                    self.mid(pos, line.len() + 1, INF - 1, INF - 1);
-                    found = self.table.probe(pos.board_key(), self.attacker_hand(pos));
-                }
+                let known = lengths
+                    .get(&path_key(pos.board_key(), self.attacker_hand(pos)))
+                    .copied();
                 pos.unmake_move(m);
-                let Some(f) = found.filter(|f| {
-                    f.pn == 0 && line.len() + 1 + usize::from(f.length) <= self.max_ply
-                }) else {
+                let Some(length) = known else {
                     continue;
                 };
-                let length = i32::from(f.length);
                 let better = match best {
                     None => true,
                     Some((_, b)) if or_node => length < b,
-                    Some((_, b)) => {
-                        let effective = |m: Move, l: i32| if m.is_drop() { l - 2 } else { l };
-                        effective(m, length) > effective(best.expect("a best").0, b)
-                            || (effective(m, length) == effective(best.expect("a best").0, b)
-                                && !m.is_drop()
-                                && best.expect("a best").0.is_drop())
+                    Some((b_move, b)) => {
+                        length > b || (length == b && b_move.is_drop() && !m.is_drop())
                     }
                 };
                 if better {
@@ -55,17 +54,8 @@ impl Solver<'_> {
                 }
             }
             let Some((m, _)) = best else {
-                if or_node && !retried {
-                    // The table lost the proof of this node: prove it again, once.
-                    retried = true;
-                    seen.remove(&pos.key());
-                    self.path.clear();
-                    self.mid(pos, line.len(), INF - 1, INF - 1);
-                    continue;
-                }
                 break;
             };
-            retried = false;
             pos.make_move(m);
             line.push(m);
         }
@@ -73,5 +63,87 @@ impl Solver<'_> {
             pos.unmake_move(m);
         }
         line
+    }
+
+    /// The plies to mate from `pos` (`ply` from the root) by the table's proofs: at the
+    /// attacker's move the least over its proven checks, at the defender's the most over all
+    /// its evasions; `None` where the table holds no proof (or the search was stopped).
+    /// Memoised in `lengths`; `on_path` keeps the line from going round in a circle.
+    fn proven_length(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        lengths: &mut Lengths,
+        on_path: &mut HashSet<u64>,
+    ) -> Option<u16> {
+        let here = path_key(pos.board_key(), self.attacker_hand(pos));
+        if let Some(&l) = lengths.get(&here) {
+            return Some(l);
+        }
+        let or_node = pos.side_to_move() == self.attacker;
+        let too_deep = ply > self.max_ply || (or_node && ply == self.max_ply);
+        if self.aborted || too_deep || !on_path.insert(here) {
+            return None;
+        }
+        let moves = self.children(pos, or_node).as_slice().to_vec();
+        let mut result = None;
+        for attempt in 0..2 {
+            if attempt == 1 {
+                // The table has lost the proofs below this attacker's node: prove it again.
+                self.path.clear();
+                self.mid(pos, ply, INF - 1, INF - 1);
+            }
+            result = self.measure_children(pos, ply, &moves, or_node, lengths, on_path);
+            if result.is_some() || !or_node || self.aborted {
+                break;
+            }
+        }
+        on_path.remove(&here);
+        if let Some(l) = result {
+            lengths.insert(here, l);
+        }
+        result
+    }
+
+    /// `proven_length` over the children `moves` of `pos`.
+    fn measure_children(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        moves: &[Move],
+        or_node: bool,
+        lengths: &mut Lengths,
+        on_path: &mut HashSet<u64>,
+    ) -> Option<u16> {
+        let mut result = if or_node { None } else { Some(0) };
+        for &m in moves {
+            pos.make_move(m);
+            let hand = self.attacker_hand(pos);
+            let mut found = self
+                .table
+                .probe(pos.board_key(), hand)
+                .filter(|f| f.pn == 0);
+            if found.is_none() && !or_node {
+                // Every evasion is mated, but the table has lost this one: prove it again.
+                self.path.clear();
+                self.mid(pos, ply + 1, INF - 1, INF - 1);
+                found = self
+                    .table
+                    .probe(pos.board_key(), hand)
+                    .filter(|f| f.pn == 0);
+            }
+            let child = match found {
+                Some(_) => self.proven_length(pos, ply + 1, lengths, on_path),
+                None => None,
+            };
+            pos.unmake_move(m);
+            match (or_node, child) {
+                (true, Some(l)) => result = Some(result.map_or(l + 1, |r: u16| r.min(l + 1))),
+                (true, None) => {}
+                (false, Some(l)) => result = result.map(|r| r.max(l + 1)),
+                (false, None) => return None,
+            }
+        }
+        result
     }
 }

@@ -585,7 +585,7 @@ type BuildKeyHasher = std::hash::BuildHasherDefault<KeyHasher>;
 /// What identifies a position on the path: its board and the attacker's hand (the defender
 /// holds the rest of the pieces).
 #[inline]
-fn path_key(board: u64, attacker: Hand) -> u64 {
+pub(super) fn path_key(board: u64, attacker: Hand) -> u64 {
     board ^ u64::from(attacker.raw()).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
