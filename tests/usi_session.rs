@@ -321,6 +321,17 @@ fn go_mate_and_go_perft() {
     s.send("position sfen 4k4/9/9/9/9/9/9/9/4K4 b - 1");
     s.send("go mate infinite");
     assert_eq!(s.expect("checkmate"), "checkmate nomate");
+    // The attacker in check: no tsume, said so, and answered at once.
+    s.send("position sfen 4k4/9/9/9/9/9/9/4r4/4K4 b G 1");
+    s.send("go mate infinite");
+    let (answer, before) = s.expect_with("checkmate");
+    assert_eq!(answer, "checkmate nomate");
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("info string not a mate problem")),
+        "{before:?}"
+    );
     s.send("position startpos");
     s.send("go perft 3");
     let (total, split) = s.expect_with("Nodes searched");

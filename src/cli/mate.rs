@@ -1,19 +1,21 @@
-//! `hisha mate`: a mate by continuous checks for the side to move (df-pn, `search::dfpn`), within
-//! a time if given.
+//! `hisha mate`: a mate by continuous checks for the side to move (df-pn, `search::dfpn`), of
+//! one position or of every position of a file, within a time if given.
 
-use super::{shogi_position, CliError};
+use super::{read, shogi_position, CliError};
 use crate::search::dfpn::table::MateTable;
-use crate::search::dfpn::{solve_mate, MateOutcome};
+use crate::search::dfpn::{not_a_problem, solve_mate, MateOutcome, Progress};
 use crate::search::{MateLimit, SearchControl};
-use std::io::{self, Write};
+use crate::shogi::Position;
+use std::io::{self, IsTerminal, Write};
 
 /// Solves `sfen`, giving up after `time` ms if given, with a table of `hash_mb` MiB.
 pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), CliError> {
     let mut pos = shogi_position(Some(sfen))?;
-    let limit = time.map_or(MateLimit::Infinite, MateLimit::Millis);
-    let control = SearchControl::new();
+    if let Some(why) = not_a_problem(&pos) {
+        return Err(CliError::Input(format!("not a mate problem: {why}")));
+    }
     let mut table = MateTable::new(hash_mb);
-    let (answer, p) = solve_mate(&mut pos, limit, &control, &mut table, &mut |p| {
+    let (answer, p) = solve(&mut pos, time, &mut table, &mut |p| {
         eprintln!(
             "{} nodes, {:.1} s, table {} per mille",
             p.nodes,
@@ -25,7 +27,17 @@ pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), C
     match answer {
         MateOutcome::Mate(line) => {
             let text: Vec<String> = line.iter().map(|m| m.to_string()).collect();
-            writeln!(out, "mate in {} plies: {}", line.len(), text.join(" "))?;
+            let shortest = if p.shortest {
+                "the shortest"
+            } else {
+                "no shorter one found in the time"
+            };
+            writeln!(
+                out,
+                "mate in {} plies ({shortest}): {}",
+                line.len(),
+                text.join(" ")
+            )?;
         }
         MateOutcome::NoMate => writeln!(out, "no mate")?,
         MateOutcome::Unknown => writeln!(out, "unknown (time limit reached)")?,
@@ -44,4 +56,300 @@ pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), C
         p.nodes * 1000 / p.ms.max(1)
     );
     Ok(())
+}
+
+/// One search of `pos` within `time` ms (no limit if none).
+fn solve(
+    pos: &mut Position,
+    time: Option<u64>,
+    table: &mut MateTable,
+    report: &mut dyn FnMut(Progress),
+) -> (MateOutcome, Progress) {
+    let limit = time.map_or(MateLimit::Infinite, MateLimit::Millis);
+    solve_mate(pos, limit, &SearchControl::new(), table, report)
+}
+
+/// What a line of a problem file expects: a length, a length it must exceed, or no mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expected {
+    Length(usize),
+    LongerThan(usize),
+    NoMate,
+}
+
+impl Expected {
+    fn parse(text: &str) -> Option<Expected> {
+        let text = text.trim();
+        if text == "nomate" {
+            Some(Expected::NoMate)
+        } else if let Some(n) = text.strip_prefix('>') {
+            n.parse().ok().map(Expected::LongerThan)
+        } else {
+            text.parse().ok().map(Expected::Length)
+        }
+    }
+
+    fn show(self) -> String {
+        match self {
+            Expected::Length(n) => n.to_string(),
+            Expected::LongerThan(n) => format!(">{n}"),
+            Expected::NoMate => "nomate".into(),
+        }
+    }
+
+    /// Whether `answer` contradicts what was expected (an unknown answer contradicts nothing).
+    fn contradicted_by(self, answer: &MateOutcome) -> bool {
+        match (self, answer) {
+            (_, MateOutcome::Unknown) => false,
+            (Expected::Length(n), MateOutcome::Mate(line)) => line.len() != n,
+            (Expected::LongerThan(n), MateOutcome::Mate(line)) => line.len() <= n,
+            (Expected::NoMate, MateOutcome::Mate(_)) => true,
+            (Expected::NoMate, MateOutcome::NoMate) => false,
+            (_, MateOutcome::NoMate) => true,
+        }
+    }
+}
+
+/// The time buckets of the summary, ms.
+const BUCKETS: [u64; 3] = [1_000, 10_000, 60_000];
+
+/// Solves every position of `path` (one a line: an SFEN, optionally a tab and the expected
+/// length, `>N` or `nomate`, then anything; `#` starts a comment), each with a fresh table and
+/// `time` ms; one line of figures a position, then a summary by length.
+pub(super) fn run_file(path: &str, time: Option<u64>, hash_mb: usize) -> Result<(), CliError> {
+    let text = read(path)?;
+    let problems: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end()))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect();
+    let mut table = MateTable::new(hash_mb);
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "# line\tanswer\tplies\tshortest\texpected\tms\tnodes\tproof_ms\tline"
+    )?;
+    let mut summary = Summary::default();
+    let bar = io::stderr().is_terminal();
+    for (done, &(number, line)) in problems.iter().enumerate() {
+        if bar {
+            progress_bar(done, problems.len(), &summary);
+        }
+        let mut fields = line.split('\t');
+        let sfen = fields.next().unwrap_or("").trim();
+        let expected = fields.next().and_then(Expected::parse);
+        let mut pos = match Position::from_sfen(sfen) {
+            Ok(p) => p,
+            Err(e) => {
+                writeln!(out, "{number}\terror\t-\t-\t-\t-\t-\t-\tbad SFEN: {e}")?;
+                summary.errors += 1;
+                continue;
+            }
+        };
+        if let Some(why) = not_a_problem(&pos) {
+            writeln!(
+                out,
+                "{number}\terror\t-\t-\t-\t-\t-\t-\tnot a mate problem: {why}"
+            )?;
+            summary.errors += 1;
+            continue;
+        }
+        table.clear();
+        let (answer, p) = solve(&mut pos, time, &mut table, &mut |_| {});
+        let (word, plies, moves) = match &answer {
+            MateOutcome::Mate(l) => (
+                "mate",
+                l.len().to_string(),
+                l.iter()
+                    .map(|m| m.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
+            MateOutcome::NoMate => ("nomate", "-".into(), String::new()),
+            MateOutcome::Unknown => ("unknown", "-".into(), String::new()),
+        };
+        let wrong = expected.is_some_and(|e| e.contradicted_by(&answer));
+        writeln!(
+            out,
+            "{number}\t{}\t{plies}\t{}\t{}\t{}\t{}\t{}\t{moves}",
+            if wrong { "WRONG" } else { word },
+            if p.shortest { "yes" } else { "-" },
+            expected.map_or("-".into(), Expected::show),
+            p.ms,
+            p.nodes,
+            p.proof_ms
+        )?;
+        summary.add(expected, &answer, &p, wrong);
+    }
+    if bar {
+        eprint!("\r\x1b[K");
+    }
+    summary.write(&mut out, time)?;
+    if summary.wrong > 0 {
+        return Err(CliError::Failed(format!(
+            "{} answers contradict the file's expected lengths",
+            summary.wrong
+        )));
+    }
+    Ok(())
+}
+
+/// One line on standard error, redrawn: the share done and what was solved so far.
+fn progress_bar(done: usize, total: usize, s: &Summary) {
+    const WIDTH: usize = 30;
+    let filled = done * WIDTH / total.max(1);
+    eprint!(
+        "\r[{}{}] {done}/{total}  solved {}  unknown {}  wrong {}",
+        "#".repeat(filled),
+        ".".repeat(WIDTH - filled),
+        s.solved,
+        s.unknown,
+        s.wrong
+    );
+}
+
+/// The counts of a file's run.
+#[derive(Default)]
+struct Summary {
+    solved: usize,
+    nomate: usize,
+    unknown: usize,
+    wrong: usize,
+    errors: usize,
+    nodes: u64,
+    ms: u64,
+    /// By length group (`group`): positions, those whose mate was found within each of
+    /// `BUCKETS`, and those whose answer is known to be the shortest.
+    groups: std::collections::BTreeMap<usize, (usize, [usize; 3], usize)>,
+}
+
+/// The length group of an expected (or found) length: 1-3, 5-7, 9-11, 13-15, 17-23, 25-31,
+/// 33 and more, as their first length.
+fn group(plies: usize) -> usize {
+    match plies {
+        0..=3 => 1,
+        4..=7 => 5,
+        8..=11 => 9,
+        12..=15 => 13,
+        16..=23 => 17,
+        24..=31 => 25,
+        _ => 33,
+    }
+}
+
+fn group_name(g: usize) -> &'static str {
+    match g {
+        1 => "1-3",
+        5 => "5-7",
+        9 => "9-11",
+        13 => "13-15",
+        17 => "17-23",
+        25 => "25-31",
+        _ => "33+",
+    }
+}
+
+impl Summary {
+    fn add(&mut self, expected: Option<Expected>, answer: &MateOutcome, p: &Progress, wrong: bool) {
+        self.nodes += p.nodes;
+        self.ms += p.ms;
+        if wrong {
+            self.wrong += 1;
+        }
+        let found = match answer {
+            MateOutcome::Mate(l) => {
+                self.solved += 1;
+                Some(l.len())
+            }
+            MateOutcome::NoMate => {
+                self.nomate += 1;
+                None
+            }
+            MateOutcome::Unknown => {
+                self.unknown += 1;
+                None
+            }
+        };
+        let length = match expected {
+            Some(Expected::Length(n)) => Some(n),
+            Some(Expected::LongerThan(n)) => Some(found.unwrap_or(n + 2).max(n + 2)),
+            Some(Expected::NoMate) => None,
+            None => found,
+        };
+        let Some(length) = length else {
+            return;
+        };
+        let entry = self.groups.entry(group(length)).or_default();
+        entry.0 += 1;
+        if found.is_some() && !wrong {
+            for (i, &limit) in BUCKETS.iter().enumerate() {
+                if p.proof_ms <= limit {
+                    entry.1[i] += 1;
+                }
+            }
+            if p.shortest {
+                entry.2 += 1;
+            }
+        }
+    }
+
+    fn write(&self, out: &mut impl Write, time: Option<u64>) -> io::Result<()> {
+        let total = self.solved + self.nomate + self.unknown + self.errors;
+        writeln!(
+            out,
+            "# {total} positions: {} mate, {} no mate, {} unknown, {} refused; {} contradict the file",
+            self.solved, self.nomate, self.unknown, self.errors, self.wrong
+        )?;
+        writeln!(
+            out,
+            "# {} nodes in {:.1} s, {} nodes/s{}",
+            self.nodes,
+            self.ms as f64 / 1000.0,
+            self.nodes * 1000 / self.ms.max(1),
+            time.map_or(String::new(), |t| format!(", at most {t} ms a position"))
+        )?;
+        writeln!(
+            out,
+            "# plies\tpositions\tmate found in 1 s\t10 s\t60 s\tshortest proven"
+        )?;
+        // A column beyond the time a position had says nothing: a dash.
+        let column = |i: usize, count: usize| match time {
+            Some(t) if BUCKETS[i] > t.max(BUCKETS[0]) => "-".to_string(),
+            _ => count.to_string(),
+        };
+        for (&g, &(n, within, shortest)) in &self.groups {
+            writeln!(
+                out,
+                "# {}\t{n}\t{}\t{}\t{}\t{shortest}",
+                group_name(g),
+                column(0, within[0]),
+                column(1, within[1]),
+                column(2, within[2])
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_lengths_are_read_and_checked() {
+        assert_eq!(Expected::parse("7"), Some(Expected::Length(7)));
+        assert_eq!(Expected::parse(">15"), Some(Expected::LongerThan(15)));
+        assert_eq!(Expected::parse("nomate"), Some(Expected::NoMate));
+        assert_eq!(Expected::parse("seven"), None);
+        let square = crate::shogi::Square::from_index(0).expect("a square");
+        let gold = crate::shogi::Move::drop(crate::shogi::PieceKind::Gold, square);
+        let three = MateOutcome::Mate(vec![gold; 3]);
+        assert!(!Expected::Length(3).contradicted_by(&three));
+        assert!(Expected::Length(5).contradicted_by(&three));
+        assert!(Expected::LongerThan(3).contradicted_by(&three));
+        assert!(Expected::NoMate.contradicted_by(&three));
+        assert!(!Expected::Length(5).contradicted_by(&MateOutcome::Unknown));
+        assert!(Expected::Length(5).contradicted_by(&MateOutcome::NoMate));
+    }
 }

@@ -73,8 +73,14 @@ pub enum Cmd {
     /// Look for a mate by continuous checks for the side to move.
     Mate {
         /// Position to solve.
-        sfen: String,
-        /// Give up after this many milliseconds (default: no limit).
+        #[arg(required_unless_present = "file", conflicts_with = "file")]
+        sfen: Option<String>,
+        /// Solve every position of this file instead (one a line: SFEN, then optionally a tab
+        /// and the expected length, `>N` or `nomate`); prints a line of figures a position and
+        /// a summary by length, with a progress bar on a terminal.
+        #[arg(long)]
+        file: Option<String>,
+        /// Give up after this many milliseconds, a position (default: no limit).
         #[arg(long)]
         time: Option<u64>,
         /// The solver's table, MiB.
@@ -198,7 +204,16 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         } => perft::run(depth, sfen.as_deref(), variant.as_deref()),
         Cmd::Pieces { name, variant } => pieces::run(name.as_deref(), variant.as_deref()),
         Cmd::Eval { sfen } => eval(sfen.as_deref()),
-        Cmd::Mate { sfen, time, hash } => mate::run(&sfen, time, hash),
+        Cmd::Mate {
+            sfen,
+            file,
+            time,
+            hash,
+        } => match (sfen, file) {
+            (_, Some(file)) => mate::run_file(&file, time, hash),
+            (Some(sfen), None) => mate::run(&sfen, time, hash),
+            (None, None) => Err(CliError::Input("a position or --file is needed".into())),
+        },
         Cmd::Book { command } => book::run(command),
         Cmd::Selfplay(args) => selfplay::run(args),
         Cmd::Datagen(args) => datagen::run(args),

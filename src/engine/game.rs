@@ -259,6 +259,14 @@ impl Game {
         }
     }
 
+    /// Why the position is no mate problem for the side to move, if it is not one (9x9 only).
+    pub(super) fn not_a_mate_problem(&self) -> Option<&'static str> {
+        match self {
+            Game::Shogi(pos) => crate::search::dfpn::not_a_problem(pos),
+            Game::Variant(_) => None,
+        }
+    }
+
     /// The mate search's answer (9x9 only), reporting its progress to `report`.
     pub(super) fn mate(
         &self,

@@ -444,15 +444,21 @@ impl UsiEngine for Engine {
             events,
             |_| EngineEvent::Checkmate(CheckmateAnswer::Timeout),
             move |searchers, _, events| {
+                if let Some(why) = game.not_a_mate_problem() {
+                    let _ = events.send(EngineEvent::Raw(format!(
+                        "info string not a mate problem: {why}"
+                    )));
+                }
                 let mut report = |p: Progress| {
                     let _ = events.send(EngineEvent::Raw(format!(
-                        "info time {} nodes {} nps {} hashfull {} string proof number {}, disproof number {}",
+                        "info time {} nodes {} nps {} hashfull {} string proof number {}, disproof number {}{}",
                         p.ms,
                         p.nodes,
                         p.nodes * 1000 / p.ms.max(1),
                         p.fill,
                         show_number(p.pn),
-                        show_number(p.dn)
+                        show_number(p.dn),
+                        if p.shortest { ", no shorter mate" } else { "" }
                     )));
                 };
                 EngineEvent::Checkmate(game.mate(limit, &control, searchers, mb, &mut report))

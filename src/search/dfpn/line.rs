@@ -9,7 +9,7 @@
 //! and the defender's moves in it are its longest resistance; among evasions of the same
 //! length a move on the board comes before a drop (an interposition only there to be taken).
 
-use super::table::INF;
+use super::table::{ANY_LENGTH, INF};
 use super::{path_key, Solver};
 use crate::shogi::{Move, Position};
 use std::collections::{HashMap, HashSet};
@@ -116,12 +116,17 @@ impl Solver<'_> {
         on_path: &mut HashSet<u64>,
     ) -> Option<u16> {
         let mut result = if or_node { None } else { Some(0) };
+        // The plies left to the children.
+        let budget = self
+            .max_ply
+            .saturating_sub(ply + 1)
+            .min(usize::from(ANY_LENGTH - 1)) as u16;
         for &m in moves {
             pos.make_move(m);
             let hand = self.attacker_hand(pos);
             let mut found = self
                 .table
-                .probe(pos.board_key(), hand)
+                .probe(pos.board_key(), hand, budget)
                 .filter(|f| f.pn == 0);
             if found.is_none() && !or_node {
                 // Every evasion is mated, but the table has lost this one: prove it again.
@@ -129,7 +134,7 @@ impl Solver<'_> {
                 self.mid(pos, ply + 1, INF - 1, INF - 1);
                 found = self
                     .table
-                    .probe(pos.board_key(), hand)
+                    .probe(pos.board_key(), hand, budget)
                     .filter(|f| f.pn == 0);
             }
             let child = match found {

@@ -32,7 +32,7 @@ use crate::shogi::{
 };
 use std::collections::HashMap;
 use std::time::Instant;
-use table::{hand_max, hand_min, MateTable, INF};
+use table::{hand_max, hand_min, MateTable, ANY_LENGTH, INF};
 
 /// How far a line may go before it counts as no mate (the longest known problem is 1,525).
 pub const DEFAULT_MAX_PLY: usize = 2048;
@@ -46,6 +46,19 @@ pub enum MateOutcome {
     NoMate,
     /// Stopped (time, `stop`) before an answer.
     Unknown,
+}
+
+/// Why `pos` is no mate problem for the side to move, if it is not one: the side to move is in
+/// check (it must answer the check, not give one), or the other side has no king to mate. Such
+/// a position has no mate by continuous checks, and `solve_mate` answers `NoMate` at once.
+pub fn not_a_problem(pos: &Position) -> Option<&'static str> {
+    if pos.in_check() {
+        Some("the side to move is in check")
+    } else if pos.king_square(!pos.side_to_move()).is_none() {
+        Some("the side to move has no king to mate")
+    } else {
+        None
+    }
 }
 
 /// Searches a mate by continuous checks for the side to move of `pos` within `limit`, with
@@ -64,25 +77,37 @@ pub fn solve_mate(
         MateLimit::Infinite => None,
     };
     let mut solver = Solver::new(table, control, deadline, report);
+    if not_a_problem(pos).is_some() {
+        return (MateOutcome::NoMate, solver.progress());
+    }
     let answer = match solver.solve(pos) {
         Some(true) => {
             solver.proof = (solver.start.elapsed().as_millis() as u64, solver.nodes);
             let mut line = solver.mating_line(pos);
-            // Shorter mates: searched again with the length limited below the line found, for
-            // as long again as the proof took (within the limit), until none is shorter.
+            // Shorter mates: searched again with the length limited below the line's, until
+            // there is none (the line is the shortest) or the time is up: the limit's, or
+            // without one ten times what the proof took (at least a second).
             let proof_time = solver.start.elapsed();
-            let shortening = Instant::now() + proof_time.max(std::time::Duration::from_millis(20));
-            solver.deadline = Some(solver.deadline.map_or(shortening, |d| d.min(shortening)));
+            solver.deadline = Some(solver.deadline.unwrap_or_else(|| {
+                Instant::now() + (proof_time * 10).max(std::time::Duration::from_secs(1))
+            }));
+            solver.shortest = line.len() == 1;
             while line.len() > 1 && !solver.aborted {
                 solver.max_ply = line.len() - 2;
-                if solver.solve(pos) != Some(true) {
-                    break;
+                match solver.solve(pos) {
+                    Some(true) => {
+                        let shorter = solver.mating_line(pos);
+                        if shorter.is_empty() || shorter.len() >= line.len() {
+                            break;
+                        }
+                        line = shorter;
+                    }
+                    Some(false) => {
+                        solver.shortest = true;
+                        break;
+                    }
+                    None => break,
                 }
-                let shorter = solver.mating_line(pos);
-                if shorter.is_empty() || shorter.len() >= line.len() {
-                    break;
-                }
-                line = shorter;
             }
             solver.aborted = false;
             if line.is_empty() {
@@ -103,8 +128,10 @@ struct Child {
     m: Move,
     pn: u32,
     dn: u32,
+    /// Proven: the plies to mate. Disproven: no mate within this many plies (`ANY_LENGTH`:
+    /// none at all).
     length: u16,
-    /// Its disproof rests on a repetition on this path (or the ply limit): not to be stored.
+    /// Its disproof rests on a repetition on this path: not to be stored.
     path_dependent: bool,
     /// Its proof hand (once proven) or disproof hand (once disproven).
     settled_hand: Hand,
@@ -137,6 +164,8 @@ pub struct Progress {
     pub proof_ms: u64,
     /// See `proof_ms`.
     pub proof_nodes: u64,
+    /// The mate found is known to be the shortest (none shorter exists).
+    pub shortest: bool,
 }
 
 /// A mate search in progress.
@@ -155,6 +184,8 @@ pub struct Solver<'a> {
     root: (u32, u32),
     /// When the first proof came (milliseconds, nodes).
     proof: (u64, u64),
+    /// The line found is the shortest.
+    shortest: bool,
     last_report: Instant,
     report: &'a mut dyn FnMut(Progress),
 }
@@ -186,6 +217,7 @@ impl<'a> Solver<'a> {
             max_ply: DEFAULT_MAX_PLY,
             root: (1, 1),
             proof: (0, 0),
+            shortest: false,
             last_report: now,
             report,
         }
@@ -211,6 +243,7 @@ impl<'a> Solver<'a> {
             fill: self.table.fill(),
             proof_ms: self.proof.0,
             proof_nodes: self.proof.1,
+            shortest: self.shortest,
         }
     }
 
@@ -376,7 +409,7 @@ impl<'a> Solver<'a> {
                 Outcome {
                     pn: INF,
                     dn: 0,
-                    length: 0,
+                    length: ANY_LENGTH,
                     path_dependent: false,
                     settled_hand: self.or_disproof_hand(pos, std::iter::empty()),
                 }
@@ -400,15 +433,17 @@ impl<'a> Solver<'a> {
             return outcome;
         }
         if ply >= self.max_ply {
-            // Too deep: no mate on this path (not stored: another path may be shorter).
+            // No plies left: no mate within none (what this says is not worth storing).
             return Outcome {
                 pn: INF,
                 dn: 0,
                 length: 0,
-                path_dependent: true,
+                path_dependent: false,
                 settled_hand: hand,
             };
         }
+        // The plies left to the children.
+        let budget = (self.max_ply - ply - 1).min(usize::from(ANY_LENGTH - 1)) as u16;
         // The children's keys and hands without playing them, their table entries fetched
         // ahead, then looked up.
         let keys: Vec<(u64, Hand)> = moves
@@ -437,13 +472,9 @@ impl<'a> Solver<'a> {
             };
             if repeated {
                 // A repetition: the attacker's perpetual check loses.
-                (c.pn, c.dn, c.path_dependent) = (INF, 0, true);
-            } else if let Some(f) = self.table.probe(key, child_hand) {
-                // A proof longer than the line may be is no proof here (the search for a
-                // shorter mate limits the length).
-                if f.pn != 0 || ply + 1 + usize::from(f.length) <= self.max_ply {
-                    (c.pn, c.dn, c.length, c.settled_hand) = (f.pn, f.dn, f.length, f.hand);
-                }
+                (c.pn, c.dn, c.length, c.path_dependent) = (INF, 0, ANY_LENGTH, true);
+            } else if let Some(f) = self.table.probe(key, child_hand, budget) {
+                (c.pn, c.dn, c.length, c.settled_hand) = (f.pn, f.dn, f.length, f.hand);
             }
             children.push(c);
         }
@@ -520,21 +551,26 @@ impl<'a> Solver<'a> {
                 Outcome {
                     pn,
                     dn,
-                    length: 0,
+                    length: children
+                        .iter()
+                        .map(|c| one_more(c.length))
+                        .min()
+                        .unwrap_or(ANY_LENGTH),
                     path_dependent,
                     settled_hand: self.or_disproof_hand(pos, hands),
                 }
             } else {
-                // A disproving evasion that does not rest on the path, if there is one.
+                // A disproving evasion that does not rest on the path, if there is one, and
+                // of those the one that rules out the longest mates.
                 let c = children
                     .iter()
                     .filter(|c| c.dn == 0)
-                    .min_by_key(|c| c.path_dependent)
+                    .min_by_key(|c| (c.path_dependent, std::cmp::Reverse(c.length)))
                     .expect("a disproving evasion");
                 Outcome {
                     pn,
                     dn,
-                    length: 0,
+                    length: one_more(c.length),
                     path_dependent: c.path_dependent,
                     settled_hand: hand_max(c.settled_hand, hand),
                 }
@@ -587,6 +623,16 @@ type BuildKeyHasher = std::hash::BuildHasherDefault<KeyHasher>;
 #[inline]
 pub(super) fn path_key(board: u64, attacker: Hand) -> u64 {
     board ^ u64::from(attacker.raw()).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// A disproof's length one ply further up: no mate within one ply more.
+#[inline]
+fn one_more(length: u16) -> u16 {
+    if length == ANY_LENGTH {
+        ANY_LENGTH
+    } else {
+        (length + 1).min(ANY_LENGTH - 1)
+    }
 }
 
 /// A node's numbers from its children's.

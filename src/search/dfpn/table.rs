@@ -13,6 +13,9 @@ use crate::shogi::{Hand, PieceKind};
 /// The infinite proof or disproof number.
 pub const INF: u32 = u32::MAX / 2;
 
+/// A disproof's length when it holds for mates of any length (see `Entry::length`).
+pub const ANY_LENGTH: u16 = u16::MAX;
+
 /// Entries a cluster: 8 of 24 bytes, three cache lines.
 const CLUSTER: usize = 8;
 
@@ -28,7 +31,9 @@ pub struct Entry {
     pub pn: u32,
     /// Disproof number.
     pub dn: u32,
-    /// Once proven: the plies to mate by the proof found.
+    /// Once proven: the plies to mate by the proof found. Once disproven: there is no mate
+    /// within this many plies, `ANY_LENGTH` for none at all (a search for a shorter mate
+    /// limits the length, and finds disproofs that hold only up to it).
     pub length: u16,
     /// The nodes spent below it, saturating (what replacement keeps).
     pub work: u16,
@@ -52,7 +57,7 @@ pub struct Found {
     pub pn: u32,
     /// Disproof number.
     pub dn: u32,
-    /// Plies to mate, when proven.
+    /// Plies to mate, when proven; when disproven, the plies within which there is no mate.
     pub length: u16,
     /// The entry's hand: the proof hand of a proof, the disproof hand of a disproof.
     pub hand: Hand,
@@ -117,32 +122,35 @@ impl MateTable {
         c * CLUSTER..(c + 1) * CLUSTER
     }
 
-    /// What is known of board `key` with the attacker holding `hand`: a proof or disproof by
-    /// dominance, the entry of this very hand, or nothing.
+    /// What is known of board `key` with the attacker holding `hand`, with `budget` plies left
+    /// for a mate: a proof (of at most `budget` plies) or disproof (of mates within at least
+    /// `budget`) by dominance, the open entry of this very hand, or nothing.
     #[inline]
-    pub fn probe(&self, key: u64, hand: Hand) -> Option<Found> {
+    pub fn probe(&self, key: u64, hand: Hand, budget: u16) -> Option<Found> {
         let mut exact = None;
         for e in &self.entries[self.cluster(key)] {
             if e.key != key {
                 continue;
             }
-            if e.pn == 0 && hand.dominates(e.hand) {
-                return Some(Found {
-                    pn: 0,
-                    dn: INF,
-                    length: e.length,
-                    hand: e.hand,
-                });
-            }
-            if e.dn == 0 && e.hand.dominates(hand) {
-                return Some(Found {
-                    pn: INF,
-                    dn: 0,
-                    length: 0,
-                    hand: e.hand,
-                });
-            }
-            if e.hand == hand {
+            if e.pn == 0 {
+                if e.length <= budget && hand.dominates(e.hand) {
+                    return Some(Found {
+                        pn: 0,
+                        dn: INF,
+                        length: e.length,
+                        hand: e.hand,
+                    });
+                }
+            } else if e.dn == 0 {
+                if e.length >= budget && e.hand.dominates(hand) {
+                    return Some(Found {
+                        pn: INF,
+                        dn: 0,
+                        length: e.length,
+                        hand: e.hand,
+                    });
+                }
+            } else if e.hand == hand {
                 exact = Some(Found {
                     pn: e.pn,
                     dn: e.dn,
@@ -167,11 +175,18 @@ impl MateTable {
         };
         let range = self.cluster(key);
         let cluster = &mut self.entries[range];
-        // What a proof or disproof settles: the entries of the position whose hands it covers.
+        // What a proof or disproof makes needless: the position's open entries whose hands it
+        // covers, and its proofs (disproofs) of those hands that say less.
         let covered = |e: &Entry| {
+            let open = e.pn != 0 && e.dn != 0;
             e.key == key
                 && e.hand != hand
-                && ((pn == 0 && e.hand.dominates(hand)) || (dn == 0 && hand.dominates(e.hand)))
+                && ((pn == 0
+                    && e.hand.dominates(hand)
+                    && (open || (e.pn == 0 && e.length >= length)))
+                    || (dn == 0
+                        && hand.dominates(e.hand)
+                        && (open || (e.dn == 0 && e.length <= length))))
         };
         let mut freed = 0;
         for e in cluster.iter_mut() {
@@ -181,9 +196,11 @@ impl MateTable {
             }
         }
         self.used -= freed;
+        // The entry of the same hand is replaced, unless it is a proof and this is not (a
+        // disproof of shorter mates leaves the proof of a longer one).
         let slot = cluster
             .iter()
-            .position(|e| e.key == key && e.hand == hand)
+            .position(|e| e.key == key && e.hand == hand && (e.pn != 0 || pn == 0))
             .or_else(|| cluster.iter().position(|e| e.key == 0))
             .unwrap_or_else(|| {
                 // Full: the entry that cost the least work goes (cheap to find again).
@@ -258,19 +275,19 @@ mod tests {
         t.store(42, gold, 0, INF, 7, 100);
         // More than the proof hand: proven; less: not known.
         assert_eq!(
-            t.probe(42, gold_silver).map(|f| (f.pn, f.length)),
+            t.probe(42, gold_silver, 100).map(|f| (f.pn, f.length)),
             Some((0, 7))
         );
-        assert_eq!(t.probe(42, Hand::EMPTY), None);
+        assert_eq!(t.probe(42, Hand::EMPTY, 100), None);
         // A disproof with a silver holds for no silver, not for a gold.
         let silver = hand(&[(PieceKind::Silver, 1)]);
-        t.store(43, silver, INF, 0, 0, 100);
-        assert_eq!(t.probe(43, Hand::EMPTY).map(|f| f.dn), Some(0));
-        assert_eq!(t.probe(43, gold), None);
+        t.store(43, silver, INF, 0, ANY_LENGTH, 100);
+        assert_eq!(t.probe(43, Hand::EMPTY, 100).map(|f| f.dn), Some(0));
+        assert_eq!(t.probe(43, gold, 100), None);
         // An open entry is found for its own hand only.
         t.store(44, gold, 3, 5, 0, 10);
-        assert_eq!(t.probe(44, gold).map(|f| (f.pn, f.dn)), Some((3, 5)));
-        assert_eq!(t.probe(44, gold_silver), None);
+        assert_eq!(t.probe(44, gold, 100).map(|f| (f.pn, f.dn)), Some((3, 5)));
+        assert_eq!(t.probe(44, gold_silver, 100), None);
         assert_eq!(hand_max(gold, silver), gold_silver);
         assert_eq!(hand_min(gold_silver, silver), silver);
     }
@@ -284,7 +301,7 @@ mod tests {
         let before = t.used;
         t.collect();
         assert!(t.used < before && t.used > 0);
-        assert!(t.probe(1000 * 7919, Hand::EMPTY).is_some());
-        assert!(t.probe(7919, Hand::EMPTY).is_none());
+        assert!(t.probe(1000 * 7919, Hand::EMPTY, 100).is_some());
+        assert!(t.probe(7919, Hand::EMPTY, 100).is_none());
     }
 }
