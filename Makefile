@@ -21,7 +21,7 @@ FS_NODES2 ?= 30000
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
 .PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion timing lint fmt weights weights-fit weights-data kp-data check-kp check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
-	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab deps clean
+	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab mate-bench deps clean
 
 help:
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -45,6 +45,11 @@ perft-deep: ## The deep perft rows (minutes)
 
 bench: build ## Search signature: prints "Nodes searched"
 	./$(BIN) bench
+
+MATE_TIME ?= 10000
+
+mate-bench: build ## The mate set solved by Hisha and by cshogi's df-pn, MATE_TIME ms each (a Markdown table)
+	$(PY) scripts/mate_bench.py positions/mates.txt --time $(MATE_TIME) --hisha $(BIN)
 
 criterion: ## Criterion benchmarks (movegen, perft, search)
 	$(CARGO) bench --bench movegen

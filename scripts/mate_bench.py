@@ -124,7 +124,7 @@ def main():
                 return False
             return int(r["plies"]) > int(e[1:]) if e.startswith(">") else r["plies"] == e
 
-        hf = [sum(1 for i in idx if h[i]["answer"] == "mate" and h[i]["proof_ms"] <= b)
+        hf = [sum(1 for i in idx if h[i]["answer"] in ("mate", "long") and h[i]["proof_ms"] <= b)
               for b in buckets]
         cf = [sum(1 for i in idx if c[i]["found"] and c[i]["ms"] <= b) for b in buckets]
         exact = [i for i in idx if not problems[i][1].startswith(">")]

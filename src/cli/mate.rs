@@ -97,11 +97,15 @@ impl Expected {
         }
     }
 
-    /// Whether `answer` contradicts what was expected (an unknown answer contradicts nothing).
-    fn contradicted_by(self, answer: &MateOutcome) -> bool {
+    /// Whether `answer` contradicts what was expected, `shortest` whether it was proven the
+    /// shortest: an unknown answer contradicts nothing, and a mate longer than expected only
+    /// where it was said to be the shortest.
+    fn contradicted_by(self, answer: &MateOutcome, shortest: bool) -> bool {
         match (self, answer) {
             (_, MateOutcome::Unknown) => false,
-            (Expected::Length(n), MateOutcome::Mate(line)) => line.len() != n,
+            (Expected::Length(n), MateOutcome::Mate(line)) => {
+                line.len() < n || (line.len() > n && shortest)
+            }
             (Expected::LongerThan(n), MateOutcome::Mate(line)) => line.len() <= n,
             (Expected::NoMate, MateOutcome::Mate(_)) => true,
             (Expected::NoMate, MateOutcome::NoMate) => false,
@@ -128,7 +132,7 @@ pub(super) fn run_file(path: &str, time: Option<u64>, hash_mb: usize) -> Result<
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "# line\tanswer\tplies\tshortest\texpected\tms\tnodes\tproof_ms\tline"
+        "# line\tanswer\tplies\tshortest\texpected\tms\tnodes\tproof_ms\tproof_nodes\tline"
     )?;
     let mut summary = Summary::default();
     let bar = io::stderr().is_terminal();
@@ -142,7 +146,7 @@ pub(super) fn run_file(path: &str, time: Option<u64>, hash_mb: usize) -> Result<
         let mut pos = match Position::from_sfen(sfen) {
             Ok(p) => p,
             Err(e) => {
-                writeln!(out, "{number}\terror\t-\t-\t-\t-\t-\t-\tbad SFEN: {e}")?;
+                writeln!(out, "{number}\terror\t-\t-\t-\t-\t-\t-\t-\tbad SFEN: {e}")?;
                 summary.errors += 1;
                 continue;
             }
@@ -150,7 +154,7 @@ pub(super) fn run_file(path: &str, time: Option<u64>, hash_mb: usize) -> Result<
         if let Some(why) = not_a_problem(&pos) {
             writeln!(
                 out,
-                "{number}\terror\t-\t-\t-\t-\t-\t-\tnot a mate problem: {why}"
+                "{number}\terror\t-\t-\t-\t-\t-\t-\t-\tnot a mate problem: {why}"
             )?;
             summary.errors += 1;
             continue;
@@ -169,16 +173,21 @@ pub(super) fn run_file(path: &str, time: Option<u64>, hash_mb: usize) -> Result<
             MateOutcome::NoMate => ("nomate", "-".into(), String::new()),
             MateOutcome::Unknown => ("unknown", "-".into(), String::new()),
         };
-        let wrong = expected.is_some_and(|e| e.contradicted_by(&answer));
+        let wrong = expected.is_some_and(|e| e.contradicted_by(&answer, p.shortest));
+        // A mate longer than the shortest, not said to be the shortest: found, not right.
+        let long = matches!((&answer, expected),
+            (MateOutcome::Mate(l), Some(Expected::Length(n))) if l.len() > n);
+        let word = if long { "long" } else { word };
         writeln!(
             out,
-            "{number}\t{}\t{plies}\t{}\t{}\t{}\t{}\t{}\t{moves}",
+            "{number}\t{}\t{plies}\t{}\t{}\t{}\t{}\t{}\t{}\t{moves}",
             if wrong { "WRONG" } else { word },
             if p.shortest { "yes" } else { "-" },
             expected.map_or("-".into(), Expected::show),
             p.ms,
             p.nodes,
-            p.proof_ms
+            p.proof_ms,
+            p.proof_nodes
         )?;
         summary.add(expected, &answer, &p, wrong);
     }
@@ -221,7 +230,9 @@ struct Summary {
     ms: u64,
     /// By length group (`group`): positions, those whose mate was found within each of
     /// `BUCKETS`, and those whose answer is known to be the shortest.
-    groups: std::collections::BTreeMap<usize, (usize, [usize; 3], usize)>,
+    /// By length group: positions, mates found within each of `BUCKETS`, mates of the
+    /// expected length (or proven shortest where no length was expected), proven shortest.
+    groups: std::collections::BTreeMap<usize, (usize, [usize; 3], usize, usize)>,
 }
 
 /// The length group of an expected (or found) length: 1-3, 5-7, 9-11, 13-15, 17-23, 25-31,
@@ -288,8 +299,15 @@ impl Summary {
                     entry.1[i] += 1;
                 }
             }
-            if p.shortest {
+            let right_length = match expected {
+                Some(Expected::Length(n)) => found == Some(n),
+                _ => p.shortest,
+            };
+            if right_length {
                 entry.2 += 1;
+            }
+            if p.shortest {
+                entry.3 += 1;
             }
         }
     }
@@ -311,17 +329,17 @@ impl Summary {
         )?;
         writeln!(
             out,
-            "# plies\tpositions\tmate found in 1 s\t10 s\t60 s\tshortest proven"
+            "# plies\tpositions\tmate found in 1 s\t10 s\t60 s\tshortest found\tshortest proven"
         )?;
         // A column beyond the time a position had says nothing: a dash.
         let column = |i: usize, count: usize| match time {
             Some(t) if BUCKETS[i] > t.max(BUCKETS[0]) => "-".to_string(),
             _ => count.to_string(),
         };
-        for (&g, &(n, within, shortest)) in &self.groups {
+        for (&g, &(n, within, right, shortest)) in &self.groups {
             writeln!(
                 out,
-                "# {}\t{n}\t{}\t{}\t{}\t{shortest}",
+                "# {}\t{n}\t{}\t{}\t{}\t{right}\t{shortest}",
                 group_name(g),
                 column(0, within[0]),
                 column(1, within[1]),
@@ -345,11 +363,14 @@ mod tests {
         let square = crate::shogi::Square::from_index(0).expect("a square");
         let gold = crate::shogi::Move::drop(crate::shogi::PieceKind::Gold, square);
         let three = MateOutcome::Mate(vec![gold; 3]);
-        assert!(!Expected::Length(3).contradicted_by(&three));
-        assert!(Expected::Length(5).contradicted_by(&three));
-        assert!(Expected::LongerThan(3).contradicted_by(&three));
-        assert!(Expected::NoMate.contradicted_by(&three));
-        assert!(!Expected::Length(5).contradicted_by(&MateOutcome::Unknown));
-        assert!(Expected::Length(5).contradicted_by(&MateOutcome::NoMate));
+        assert!(!Expected::Length(3).contradicted_by(&three, true));
+        assert!(Expected::Length(5).contradicted_by(&three, false));
+        assert!(Expected::LongerThan(3).contradicted_by(&three, false));
+        assert!(Expected::NoMate.contradicted_by(&three, false));
+        assert!(!Expected::Length(5).contradicted_by(&MateOutcome::Unknown, false));
+        assert!(Expected::Length(5).contradicted_by(&MateOutcome::NoMate, false));
+        // Longer than the shortest: wrong only where said to be the shortest.
+        assert!(!Expected::Length(1).contradicted_by(&three, false));
+        assert!(Expected::Length(1).contradicted_by(&three, true));
     }
 }

@@ -478,6 +478,14 @@ impl<'a> Solver<'a> {
             }
             children.push(c);
         }
+        if !or_node {
+            // Board moves first (the king's escapes and the captures of the checker refute a
+            // check most often), then the interposing drops, square by square: among evasions
+            // of equal numbers the first is searched first. (On positions/mates.txt's mates of
+            // 13 plies and more: the first proofs take 7% fewer nodes in all, and its long
+            // 25-ply mate 0.78 M instead of 1.75 M.)
+            children.sort_by_key(|c| (c.m.is_drop(), c.m.to().index()));
+        }
         let here = path_key(pos.board_key(), hand);
         self.path.insert(here, 1);
         loop {

@@ -1,0 +1,105 @@
+//! The mate solver against positions/mates.txt: positions from game ends and published
+//! problems, each with the length of its shortest mate as cshogi finds it (its exhaustive
+//! `mate_move(n)`; scripts/mate_set.py). The short ones are solved here, to their exact
+//! length, and every line is checked move by move; the long ones are `make mate-bench`'s.
+
+use hisha::search::dfpn::table::MateTable;
+use hisha::search::dfpn::{solve_mate, MateOutcome};
+use hisha::search::{MateLimit, SearchControl};
+use hisha::shogi::{generate_all, Move, MoveList, Position};
+
+/// The longest mate solved here.
+const SHORT: usize = 11;
+
+/// The positions with an exact length of at most `SHORT` plies: (line number, SFEN, length).
+fn short_problems() -> Vec<(usize, String, usize)> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions/mates.txt"))
+        .expect("positions/mates.txt");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|(i, l)| {
+            let mut f = l.split('\t');
+            let sfen = f.next()?.to_string();
+            let length: usize = f.next()?.parse().ok()?;
+            (length <= SHORT).then_some((i + 1, sfen, length))
+        })
+        .collect()
+}
+
+fn legal_moves(pos: &Position) -> Vec<Move> {
+    let mut list = MoveList::new();
+    generate_all(pos, &mut list);
+    list.iter().copied().collect()
+}
+
+/// Plays `line` from `pos`: every move legal, every attacker's move a check, the end mate.
+fn check_line(sfen: &str, line: &[Move]) {
+    let mut pos = Position::from_sfen(sfen).expect("a position");
+    for (i, &m) in line.iter().enumerate() {
+        assert!(
+            legal_moves(&pos).contains(&m),
+            "{sfen}: move {} ({m}) is illegal",
+            i + 1
+        );
+        pos.make_move(m);
+        if i % 2 == 0 {
+            assert!(pos.in_check(), "{sfen}: move {} ({m}) is no check", i + 1);
+        }
+    }
+    assert!(
+        legal_moves(&pos).is_empty(),
+        "{sfen}: the line does not end in mate"
+    );
+}
+
+#[test]
+fn short_mates_are_solved_at_their_shortest() {
+    let problems = short_problems();
+    assert!(
+        problems.len() >= 200,
+        "only {} short problems",
+        problems.len()
+    );
+    let control = SearchControl::new();
+    let mut table = MateTable::new(16);
+    let mut failures = Vec::new();
+    for (number, sfen, length) in &problems {
+        let mut pos = Position::from_sfen(sfen).expect("a position");
+        table.clear();
+        // A guard against a hang, not a time to meet: these take milliseconds.
+        let (answer, _) = solve_mate(
+            &mut pos,
+            MateLimit::Millis(60_000),
+            &control,
+            &mut table,
+            &mut |_| {},
+        );
+        match answer {
+            MateOutcome::Mate(line) if line.len() == *length => check_line(sfen, &line),
+            other => failures.push(format!(
+                "line {number}: expected a mate in {length}, got {}",
+                match other {
+                    MateOutcome::Mate(l) => format!("a mate in {}", l.len()),
+                    MateOutcome::NoMate => "no mate".into(),
+                    MateOutcome::Unknown => "no answer".into(),
+                }
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_problem_with_the_attacker_in_check_has_no_mate() {
+    // Black is in check from the rook: it must answer it, not give one.
+    let mut pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/4r4/4K4 b G 1").expect("a position");
+    let (answer, _) = solve_mate(
+        &mut pos,
+        MateLimit::Millis(60_000),
+        &SearchControl::new(),
+        &mut MateTable::new(1),
+        &mut |_| {},
+    );
+    assert_eq!(answer, MateOutcome::NoMate);
+}
