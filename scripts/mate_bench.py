@@ -7,9 +7,9 @@ Hisha solves the file with `hisha mate --file FILE --time MS` (each position wit
 table). cshogi (`cshogi.DfPn`, its df-pn; depth 2048, the largest node limit it takes) solves each position in a
 worker process that is killed at the same time limit (its search cannot be stopped from
 Python). A position counts as solved at the time its first mate was found: Hisha's proof
-time, cshogi's search time. Lengths: Hisha's answer against the file's (cshogi's shortest,
-`mate_move(n)`); cshogi's line against the same. Prints a Markdown table by length group,
-then each engine's nodes a second.
+time, cshogi's search time; the time to the first mate, summed over a group, counts a position
+not solved as the whole limit. Lengths: Hisha's answer against the file's; cshogi's line against
+the same. Prints a Markdown table by length group, then each engine's nodes a second.
 """
 import argparse
 import multiprocessing as mp
@@ -19,13 +19,6 @@ import time
 
 GROUPS = [(1, 3), (5, 7), (9, 11), (13, 15), (17, 23), (25, 31), (33, 100000)]
 BUCKETS = [1000, 10000, 60000]
-
-
-def group_of(length):
-    for lo, hi in GROUPS:
-        if lo <= length <= hi:
-            return (lo, hi)
-    return GROUPS[-1]
 
 
 def read_problems(path):
@@ -39,13 +32,6 @@ def read_problems(path):
     return problems
 
 
-def length_of(expected):
-    """The expected length as a number for grouping (a lower bound `>N` counts as N+2)."""
-    if expected.startswith(">"):
-        return int(expected[1:]) + 2
-    return int(expected)
-
-
 def hisha(binary, path, ms):
     out = subprocess.run([binary, "mate", "--file", path, "--time", str(ms)],
                          capture_output=True, text=True).stdout
@@ -57,7 +43,8 @@ def hisha(binary, path, ms):
         rows.append({"answer": f[1], "plies": f[2], "shortest": f[3] == "yes",
                      "ms": int(f[5]) if f[5] != "-" else 0,
                      "nodes": int(f[6]) if f[6] != "-" else 0,
-                     "proof_ms": int(f[7]) if f[7] != "-" else 0})
+                     "proof_ms": int(f[7]) if f[7] != "-" else 0,
+                     "proof_nodes": int(f[8]) if f[8] != "-" else 0})
     return rows
 
 
@@ -111,17 +98,24 @@ def main():
     buckets = [b for b in BUCKETS if b <= args.time] or [args.time]
     names = " | ".join(f"{b // 1000} s" for b in buckets)
     print(f"| plies | positions | Hisha: mate found in {names} | length right | shortest proven "
-          f"| cshogi: mate found in {names} | its line the shortest |")
-    print("|---|---|" + "---|" * (2 * len(buckets) + 3))
-    for lo, hi in GROUPS:
-        idx = [i for i, (_, e) in enumerate(problems) if e != "-" and lo <= length_of(e) <= hi]
+          f"| cshogi: mate found in {names} | its line the shortest "
+          f"| time to the first mate, Hisha / cshogi (s) |")
+    print("|---|---|" + "---|" * (2 * len(buckets) + 4))
+    rows = [(f"{lo}-{hi}" if hi < 100000 else f"{lo}+",
+             [i for i, (_, e) in enumerate(problems)
+              if e != "-" and not e.startswith(">") and lo <= int(e) <= hi])
+            for lo, hi in GROUPS]
+    for bound in sorted({e for _, e in problems if e.startswith(">")}):
+        rows.append((f"more than {bound[1:]}",
+                     [i for i, (_, e) in enumerate(problems) if e == bound]))
+    for label, idx in rows:
         if not idx:
             continue
 
         def right(i):
             e, r = problems[i][1], h[i]
             if r["answer"] != "mate":
-                return False
+                return False  # none, or longer than the shortest
             return int(r["plies"]) > int(e[1:]) if e.startswith(">") else r["plies"] == e
 
         hf = [sum(1 for i in idx if h[i]["answer"] in ("mate", "long") and h[i]["proof_ms"] <= b)
@@ -129,10 +123,15 @@ def main():
         cf = [sum(1 for i in idx if c[i]["found"] and c[i]["ms"] <= b) for b in buckets]
         exact = [i for i in idx if not problems[i][1].startswith(">")]
         c_short = sum(1 for i in exact if c[i]["found"] and str(c[i]["plies"]) == problems[i][1])
-        label = f"{lo}-{hi}" if hi < 100000 else f"{lo}+"
-        print(f"| {label} | {len(idx)} | " + " | ".join(map(str, hf)) +
-              f" | {sum(1 for i in idx if right(i))} | {sum(1 for i in idx if h[i]['shortest'])} | "
-              + " | ".join(map(str, cf)) + f" | {c_short} of {len(exact)} |")
+        h_first = sum(h[i]["proof_ms"] if h[i]["answer"] in ("mate", "long") else args.time
+                      for i in idx) / 1000
+        c_first = sum(c[i]["ms"] if c[i]["found"] else args.time for i in idx) / 1000
+        c_lines = f"{c_short} of {len(exact)}" if exact else "-"
+        h_right = sum(1 for i in idx if right(i))
+        h_short = sum(1 for i in idx if h[i]["shortest"])
+        cells = ([label, len(idx)] + hf + [h_right, h_short] + cf
+                 + [c_lines, f"{h_first:.1f} / {c_first:.1f}"])
+        print("| " + " | ".join(map(str, cells)) + " |")
     h_nodes = sum(r["nodes"] for r in h)
     h_ms = sum(r["ms"] for r in h)
     c_done = [r for r in c if r["found"] is not None]

@@ -80,10 +80,14 @@ class MateWithin:
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget()
-        # cshogi's own mate search first: a mate it finds is a mate (it only misses some).
-        if board.mate_move_in_1ply() if n == 1 else board.mate_move(min(n, 7)):
-            self.mates[k] = n
-            return True
+        # cshogi's own mate search first, where it can be trusted: a mate it finds is a mate,
+        # but not where the attacker is in check (its mate in one then answers moves that
+        # leave the check, illegal ones).
+        if not board.is_check():
+            m = board.mate_move_in_1ply() if n == 1 else board.mate_move(min(n, 7))
+            if m and board.is_legal(m):
+                self.mates[k] = n
+                return True
         found = False
         for m in list(board.legal_moves):
             board.push(m)
@@ -118,7 +122,8 @@ class MateWithin:
 
 def shortest_mate(board, exact, budget):
     """The shortest mate's length if at most `exact` plies, None if there is none within
-    `exact`; raises OutOfBudget where the complete search needs more than `budget` nodes."""
+    `exact`; raises OutOfBudget where the complete search needs more than `budget` nodes or
+    does not confirm mate_move's mate."""
     within = MateWithin(budget)
     bound = None
     for n in range(1, exact + 1, 2):
@@ -129,6 +134,9 @@ def shortest_mate(board, exact, budget):
         bound = exact + 2
         if within(board, exact):
             bound = exact
+    elif not within(board, bound):
+        # mate_move's mate is not one by every legal move: no length from it.
+        raise OutOfBudget()
     # A mate within `bound` plies exists (or none within `exact`); look for shorter ones.
     while bound > 1 and within(board, bound - 2):
         bound -= 2
