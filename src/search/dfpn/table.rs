@@ -284,6 +284,19 @@ mod tests {
         t.store(43, silver, INF, 0, ANY_LENGTH, 100);
         assert_eq!(t.probe(43, Hand::EMPTY, 100).map(|f| f.dn), Some(0));
         assert_eq!(t.probe(43, gold, 100), None);
+        // Limited: a proof of 7 plies is no proof within 5; no mate within 5 says nothing of 9.
+        assert_eq!(t.probe(42, gold_silver, 5), None);
+        t.store(45, silver, INF, 0, 5, 100);
+        assert_eq!(
+            t.probe(45, silver, 5).map(|f| (f.dn, f.length)),
+            Some((0, 5))
+        );
+        assert_eq!(t.probe(45, silver, 9), None);
+        // A disproof of short mates leaves the proof of a longer one of the same hand.
+        t.store(46, gold, 0, INF, 9, 100);
+        t.store(46, gold, INF, 0, 7, 100);
+        assert_eq!(t.probe(46, gold, 9).map(|f| (f.pn, f.length)), Some((0, 9)));
+        assert_eq!(t.probe(46, gold, 7).map(|f| f.dn), Some(0));
         // An open entry is found for its own hand only.
         t.store(44, gold, 3, 5, 0, 10);
         assert_eq!(t.probe(44, gold, 100).map(|f| (f.pn, f.dn)), Some((3, 5)));
