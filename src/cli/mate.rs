@@ -34,8 +34,9 @@ pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), C
             };
             writeln!(
                 out,
-                "mate in {} plies ({shortest}): {}",
+                "mate in {} {} ({shortest}): {}",
                 line.len(),
+                if line.len() == 1 { "ply" } else { "plies" },
                 text.join(" ")
             )?;
         }
