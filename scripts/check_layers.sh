@@ -29,9 +29,10 @@ check usi "color notation search"
 check xboard "color notation usi search variant"
 check bench.rs "search shogi"
 check book "search shogi"
+check record "color notation shogi"
 check tune "color search eval shogi variant"
 check engine "color notation usi bench book search eval shogi variant"
-check cli "color notation engine usi xboard bench book tune search eval shogi variant"
+check cli "color notation engine usi xboard bench book record tune search eval shogi variant"
 
 # main.rs is a few lines over cli/.
 if grep -noE 'hisha::[a-z_]+' main.rs | grep -v 'hisha::cli'; then

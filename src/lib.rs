@@ -5,6 +5,7 @@
 //! ```text
 //! main.rs -> cli -> usi, xboard -> engine -> bench, book, tune -> search -> eval
 //!         -> shogi, variant (the rules) -> notation (text, no rules) -> color
+//!    cli -> record (game records) -> shogi
 //! ```
 //!
 //! `engine` implements the trait `usi::UsiEngine` that both front ends drive, and holds the game
@@ -22,6 +23,7 @@ pub mod color;
 pub mod engine;
 pub mod eval;
 pub mod notation;
+pub mod record;
 pub mod search;
 pub mod shogi;
 pub mod tune;

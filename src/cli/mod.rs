@@ -12,6 +12,7 @@ pub mod datagen;
 mod mate;
 mod perft;
 mod pieces;
+mod records;
 pub mod selfplay;
 pub mod tune;
 pub mod tune_kp;
@@ -103,6 +104,11 @@ pub enum Cmd {
     },
     /// Fit the evaluation's weights to self-play data and write them as the weights data file.
     Tune(tune::Args),
+    /// Convert a game record between KIF, KI2, CSA (V2.2, V3.0), JKF and USI position text,
+    /// every move checked.
+    Convert(records::ConvertArgs),
+    /// Show a game record: the players, the moves, the ending, and the board after any move.
+    Show(records::ShowArgs),
 }
 
 /// The `book` subcommands.
@@ -219,6 +225,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Datagen(args) => datagen::run(args),
         Cmd::TuneKp(args) => tune_kp::run(args),
         Cmd::Tune(args) => tune::run(args),
+        Cmd::Convert(args) => records::convert(args),
+        Cmd::Show(args) => records::show(args),
     };
     match result {
         // A reader that went away (`| head`) has all it wanted.

@@ -1,0 +1,568 @@
+//! Game records of 9x9 shogi: KIF, KI2, CSA (V2.2 and V3.0), JKF and USI position text, read
+//! and written, in UTF-8 or Shift_JIS.
+//!
+//! The formats' grammar is the `rsshogi` crate's (its `records` feature): KIF and KI2 with their
+//! headers, handicaps (手合割) and board diagrams, `同` captures, KI2's 右/左/上/引/寄/直,
+//! comments, times, every ending and variations (変化); CSA with `P1`..`P9`, `PI`, `T` times
+//! and `'` comments; JKF. It was checked against files written by other programs
+//! (`tests/records.rs`) before it was taken, and it does the job better than code of ours would
+//! for years. What is ours: every move the parser reads is replayed and checked by Hisha's own
+//! rules, so that a record Hisha accepts is a legal game by the rules the engine plays, and a
+//! record that breaks off (a truncated file, a move that is not legal or does not exist) is
+//! kept up to the move before the fault, with an error that names its line and its text.
+//!
+//! A layer over the rules (`shogi`); the front ends and the command line use it.
+
+use crate::notation::PositionSpec;
+use crate::shogi::{parse_usi_move, Move, Position};
+use rsshogi::records::formats::{csa, jkf, kif, CsaVersion, ExportOptions};
+use rsshogi::records::{Record, RecordInitialPosition, SpecialMove};
+use std::fmt;
+
+pub use rsshogi::records::formats::TextEncoding as Encoding;
+
+/// A record format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// KIF (柿木形式): one numbered move a line, the origin square in brackets.
+    Kif,
+    /// KI2: moves written as players say them, the origin left out.
+    Ki2,
+    /// CSA V2.2: `+7776FU`, one a line.
+    Csa,
+    /// CSA V3.0 (written with its encoding line and millisecond times).
+    Csa3,
+    /// JKF, the JSON kifu format web viewers read.
+    Jkf,
+    /// USI position text: `startpos moves ...` or `sfen ... moves ...`.
+    Usi,
+}
+
+impl Format {
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: [Format; 6] = [
+        Format::Kif,
+        Format::Ki2,
+        Format::Csa,
+        Format::Csa3,
+        Format::Jkf,
+        Format::Usi,
+    ];
+
+    /// The format's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Kif => "kif",
+            Format::Ki2 => "ki2",
+            Format::Csa => "csa",
+            Format::Csa3 => "csa3",
+            Format::Jkf => "jkf",
+            Format::Usi => "usi",
+        }
+    }
+
+    /// The format of a name (`kif`, `kifu`, `ki2`, `ki2u`, `csa`, `csa3`, `jkf`, `json`, `usi`,
+    /// `sfen`), any case.
+    pub fn from_name(name: &str) -> Option<Format> {
+        match name.to_ascii_lowercase().as_str() {
+            "kif" | "kifu" => Some(Format::Kif),
+            "ki2" | "ki2u" => Some(Format::Ki2),
+            "csa" => Some(Format::Csa),
+            "csa3" => Some(Format::Csa3),
+            "jkf" | "json" => Some(Format::Jkf),
+            "usi" | "sfen" | "txt" => Some(Format::Usi),
+            _ => None,
+        }
+    }
+
+    /// The format a file's name gives by its extension, if it gives one.
+    pub fn from_path(path: &str) -> Option<Format> {
+        let ext = std::path::Path::new(path).extension()?.to_str()?;
+        Format::from_name(ext)
+    }
+
+    /// The encoding a file of this format is written in unless asked otherwise: KIF and KI2 in
+    /// Shift_JIS, as most programs that read them expect (`.kifu` and `.ki2u` are their UTF-8
+    /// names), the others in UTF-8.
+    pub fn default_encoding(self, path: Option<&str>) -> Encoding {
+        let utf8_name = path.is_some_and(|p| {
+            let p = p.to_ascii_lowercase();
+            p.ends_with(".kifu") || p.ends_with(".ki2u")
+        });
+        match self {
+            Format::Kif | Format::Ki2 if !utf8_name => Encoding::ShiftJis,
+            _ => Encoding::Utf8,
+        }
+    }
+
+    /// The format of a record's text when nothing else says: CSA by its `V2`/`V3` line or `P1`
+    /// board, JKF by its brace, USI by its first word, else KIF if a line starts with a move
+    /// number, else KI2.
+    pub fn sniff(text: &str) -> Format {
+        let t = text.trim_start_matches('\u{feff}').trim_start();
+        if t.starts_with('{') {
+            return Format::Jkf;
+        }
+        if t.starts_with("startpos") || t.starts_with("sfen") || t.starts_with("position") {
+            return Format::Usi;
+        }
+        let lines = || t.lines().map(str::trim_start);
+        if lines().any(|l| l.starts_with("V2") || l.starts_with("V3") || l.starts_with("PI"))
+            || lines().any(|l| l.starts_with("P1") || l.starts_with("+7") || l.starts_with("+2"))
+        {
+            return Format::Csa;
+        }
+        if lines().any(|l| l.starts_with(|c: char| c.is_ascii_digit())) {
+            Format::Kif
+        } else {
+            Format::Ki2
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One move of a record's main line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordMove {
+    /// The move.
+    pub mv: Move,
+    /// Its comment, if any (lines joined by newlines).
+    pub comment: Option<String>,
+    /// The time it took, in milliseconds, if recorded.
+    pub time_ms: Option<u32>,
+}
+
+/// A game read from a record, its main line checked by Hisha's rules.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The start position.
+    pub start: Position,
+    /// The main line, every move legal where it is played.
+    pub moves: Vec<RecordMove>,
+    /// How the game ended, if the record says: `resign`, `sennichite`, `timeup`, ...
+    pub ending: Option<String>,
+    /// Black's (sente's) name, if given.
+    pub black: Option<String>,
+    /// White's (gote's) name, if given.
+    pub white: Option<String>,
+    /// The record as parsed: headers, comments and variations that a conversion keeps.
+    inner: Record,
+}
+
+/// What stops a record from being read whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// The line (from 1) where the fault is, when the format is one of lines.
+    pub line: Option<usize>,
+    /// The move (from 1) where the fault is, when it is a move.
+    pub ply: Option<usize>,
+    /// The faulty text: the line or the move, cut short and quoted safely.
+    pub text: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(line) = self.line {
+            write!(f, "line {line}: ")?;
+        }
+        if let Some(ply) = self.ply {
+            write!(f, "move {ply}: ")?;
+        }
+        write!(f, "{}", self.message)?;
+        if !self.text.is_empty() {
+            write!(f, ": {}", self.text)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A record read: the game, and what cut it short if something did (then the game holds the
+/// moves before the fault).
+#[derive(Clone, Debug)]
+pub struct Read {
+    /// The game as far as it could be read.
+    pub game: GameRecord,
+    /// The fault that ended the reading early, if any.
+    pub error: Option<RecordError>,
+}
+
+/// Text for an error message: control characters escaped, at most 80 characters.
+pub fn quote(text: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == 80 {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    format!("\"{out}\"")
+}
+
+/// The text of a record's bytes: UTF-8 (a byte-order mark dropped), else Shift_JIS; an error if
+/// it is neither.
+pub fn decode(bytes: &[u8]) -> Result<String, RecordError> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Ok(text.to_string());
+    }
+    let (text, _, had_errors) = encoding_rs::SHIFT_JIS.decode(bytes);
+    if had_errors {
+        let at = std::str::from_utf8(bytes)
+            .err()
+            .map_or(0, |e| e.valid_up_to());
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        return Err(RecordError {
+            line: Some(line),
+            ply: None,
+            text: String::new(),
+            message: "the text is neither UTF-8 nor Shift_JIS".into(),
+        });
+    }
+    Ok(text.into_owned())
+}
+
+/// Parses `text` as `format` with rsshogi, its error as text.
+fn parse_with(text: &str, format: Format) -> Result<Record, String> {
+    match format {
+        Format::Kif => kif::parse_kif_str(text).map_err(|e| e.to_string()),
+        Format::Ki2 => kif::parse_ki2_str(text).map_err(|e| e.to_string()),
+        Format::Csa | Format::Csa3 => csa::parse_csa_str(text).map_err(|e| e.to_string()),
+        Format::Jkf => jkf::parse_jkf_str(text).map_err(|e| e.to_string()),
+        // Read by `read_usi`, with our own grammar.
+        Format::Usi => Err("USI position text is not read by rsshogi".into()),
+    }
+}
+
+/// The position text of a USI record: its first line that is not empty, `position` dropped.
+fn usi_line(text: &str) -> &str {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
+    line.strip_prefix("position").unwrap_or(line).trim()
+}
+
+/// Reads USI position text by our own grammar, up to its first move that is not legal.
+fn read_usi(text: &str) -> Result<Read, RecordError> {
+    let line = usi_line(text);
+    let spec = PositionSpec::parse(line).map_err(|e| RecordError {
+        line: Some(1),
+        ply: None,
+        text: quote(line),
+        message: e.to_string(),
+    })?;
+    let start = match &spec.sfen {
+        None => Position::startpos(),
+        Some(sfen) => Position::from_sfen(sfen).map_err(|e| RecordError {
+            line: Some(1),
+            ply: None,
+            text: quote(sfen),
+            message: e.to_string(),
+        })?,
+    };
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut error = None;
+    for (i, token) in spec.moves.iter().enumerate() {
+        match parse_usi_move(&pos, token) {
+            Some(m) => {
+                pos.make_move(m);
+                moves.push(m);
+            }
+            None => {
+                error = Some(RecordError {
+                    line: Some(1),
+                    ply: Some(i + 1),
+                    text: quote(token),
+                    message: format!("not a legal move in {}", pos.to_sfen()),
+                });
+                break;
+            }
+        }
+    }
+    let game = GameRecord::from_moves(&start, &moves)?;
+    Ok(Read { game, error })
+}
+
+/// Reads a record's bytes in `format` (none: told by the text).
+///
+/// A record that cannot be read whole is read up to its fault: the game holds the moves before
+/// it and `error` says where it is. A record of which nothing can be read (no start position)
+/// is an error.
+pub fn read(bytes: &[u8], format: Option<Format>) -> Result<Read, RecordError> {
+    let text = decode(bytes)?;
+    let format = format.unwrap_or_else(|| Format::sniff(&text));
+    if format == Format::Usi {
+        return read_usi(&text);
+    }
+    match parse_with(&text, format) {
+        Ok(record) => from_record(record, None),
+        Err(message) if format == Format::Jkf => Err(RecordError {
+            line: None,
+            ply: None,
+            text: String::new(),
+            message,
+        }),
+        Err(message) => {
+            // The longest run of whole lines that reads: the fault is on the line after it.
+            let lines: Vec<&str> = text.split_inclusive('\n').collect();
+            let prefix = |n: usize| lines[..n].concat();
+            let (mut good, mut bad) = (0, lines.len());
+            let mut best = None;
+            while bad - good > 1 {
+                let mid = (good + bad) / 2;
+                match parse_with(&prefix(mid), format) {
+                    Ok(r) => {
+                        good = mid;
+                        best = Some(r);
+                    }
+                    Err(_) => bad = mid,
+                }
+            }
+            // rsshogi counts moves from 0.
+            let ply = message
+                .strip_prefix("illegal move at index ")
+                .and_then(|n| n.parse::<usize>().ok())
+                .map(|n| n + 1);
+            let fault = RecordError {
+                line: Some(bad),
+                ply,
+                text: quote(lines.get(bad - 1).map_or("", |l| l.trim_end())),
+                message: if ply.is_some() {
+                    "not a legal move".into()
+                } else {
+                    message
+                },
+            };
+            match best {
+                Some(record) => from_record(record, Some(fault)),
+                None => Err(fault),
+            }
+        }
+    }
+}
+
+/// Our game from rsshogi's record: its main line replayed by our rules up to the first move
+/// they do not take.
+fn from_record(record: Record, mut error: Option<RecordError>) -> Result<Read, RecordError> {
+    let sfen = record.init_position_sfen().to_string();
+    let start = Position::from_sfen(&sfen).map_err(|e| RecordError {
+        line: None,
+        ply: None,
+        text: quote(&sfen),
+        message: format!("the start position is not one Hisha plays: {e}"),
+    })?;
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut ended = false;
+    for id in record.main_line_ids() {
+        let node = record.node(id);
+        let Some(entry) = node.mv() else {
+            continue;
+        };
+        let text = entry.mv().to_usi();
+        match parse_usi_move(&pos, &text) {
+            Some(m) => {
+                pos.make_move(m);
+                moves.push(RecordMove {
+                    mv: m,
+                    comment: node.comment().map(str::to_string),
+                    time_ms: node.time_ms(),
+                });
+            }
+            None => {
+                error = Some(RecordError {
+                    line: None,
+                    ply: Some(moves.len() + 1),
+                    text: quote(&text),
+                    message: format!("not a legal move in {}", pos.to_sfen()),
+                });
+                ended = true;
+                break;
+            }
+        }
+    }
+    let ending = if ended {
+        None
+    } else {
+        record.main_terminal().map(|t| ending_name(t.kind()))
+    };
+    let meta = record.metadata();
+    let game = GameRecord {
+        start,
+        ending,
+        black: meta.black_player().map(str::to_string),
+        white: meta.white_player().map(str::to_string),
+        inner: if ended || error.is_some() {
+            rebuild(&sfen, &moves)?
+        } else {
+            record
+        },
+        moves,
+    };
+    Ok(Read { game, error })
+}
+
+/// The name of an ending, as `hisha show` prints it.
+fn ending_name(kind: &SpecialMove) -> String {
+    match kind {
+        SpecialMove::Interrupt => "interrupted",
+        SpecialMove::Resign => "resign",
+        SpecialMove::MaxMoves => "max moves",
+        SpecialMove::Impasse => "impasse",
+        SpecialMove::Draw => "draw",
+        SpecialMove::RepetitionDraw => "sennichite",
+        SpecialMove::Mate => "mate",
+        SpecialMove::NoMate => "no mate",
+        SpecialMove::Timeout => "time up",
+        SpecialMove::WinByIllegalMove => "win by an illegal move",
+        SpecialMove::LoseByIllegalMove => "loss by an illegal move",
+        SpecialMove::WinByDeclaration => "win by declaration",
+        SpecialMove::WinByDefault => "win by default",
+        SpecialMove::LoseByDefault => "loss by default",
+        SpecialMove::Try => "try",
+        SpecialMove::Unknown(s) => return s.clone(),
+    }
+    .to_string()
+}
+
+/// An rsshogi record of a start position and moves (comments and times kept).
+fn rebuild(sfen: &str, moves: &[RecordMove]) -> Result<Record, RecordError> {
+    let fail = |e: rsshogi::records::RecordError| RecordError {
+        line: None,
+        ply: None,
+        text: String::new(),
+        message: format!("cannot build the record: {e}"),
+    };
+    let start = if sfen == Position::startpos().to_sfen() {
+        RecordInitialPosition::Startpos
+    } else {
+        RecordInitialPosition::Sfen(sfen.to_string())
+    };
+    let mut record = Record::new(start).map_err(fail)?;
+    let mut at = record.root_id();
+    for m in moves {
+        let mv = rsshogi::types::Move::from_usi(&m.mv.to_string()).ok_or_else(|| RecordError {
+            line: None,
+            ply: None,
+            text: quote(&m.mv.to_string()),
+            message: "a move rsshogi cannot hold".into(),
+        })?;
+        at = record
+            .append_move(at, rsshogi::records::MoveEntry::new(mv))
+            .map_err(fail)?;
+        let node = record.node_mut(at).map_err(fail)?;
+        node.set_comment(m.comment.clone());
+        node.set_time_ms(m.time_ms);
+    }
+    Ok(record)
+}
+
+impl GameRecord {
+    /// A record of a game played from `start` with `moves` (no comments, times or names).
+    pub fn from_moves(start: &Position, moves: &[Move]) -> Result<GameRecord, RecordError> {
+        let moves: Vec<RecordMove> = moves
+            .iter()
+            .map(|&mv| RecordMove {
+                mv,
+                comment: None,
+                time_ms: None,
+            })
+            .collect();
+        let inner = rebuild(&start.to_sfen(), &moves)?;
+        Ok(GameRecord {
+            start: start.clone(),
+            moves,
+            ending: None,
+            black: None,
+            white: None,
+            inner,
+        })
+    }
+
+    /// The position after the first `ply` moves (all of them when `ply` is larger).
+    pub fn position_at(&self, ply: usize) -> Position {
+        let mut pos = self.start.clone();
+        for m in self.moves.iter().take(ply) {
+            pos.make_move(m.mv);
+        }
+        pos
+    }
+
+    /// The record written in `format` and `encoding`.
+    pub fn write(&self, format: Format, encoding: Encoding) -> Result<Vec<u8>, RecordError> {
+        let fail = |e: String| RecordError {
+            line: None,
+            ply: None,
+            text: String::new(),
+            message: format!("cannot write {format}: {e}"),
+        };
+        let options = ExportOptions::new(encoding);
+        let bytes = match format {
+            Format::Kif => kif::export_kif_bytes_with_options(&self.inner, options)
+                .map_err(|e| fail(e.to_string()))?
+                .into_bytes(),
+            Format::Ki2 => kif::export_ki2_bytes_with_options(&self.inner, options)
+                .map_err(|e| fail(e.to_string()))?
+                .into_bytes(),
+            Format::Csa | Format::Csa3 => {
+                let version = if format == Format::Csa3 {
+                    CsaVersion::V3_0
+                } else {
+                    CsaVersion::V2_2
+                };
+                csa::export_csa_bytes_with_options(&self.inner, options.with_csa_version(version))
+                    .map_err(|e| fail(e.to_string()))?
+                    .into_bytes()
+            }
+            Format::Jkf => jkf::export_jkf(&self.inner)
+                .map_err(|e| fail(e.to_string()))?
+                .into_bytes(),
+            Format::Usi => {
+                let mut line = if self.start.to_sfen() == Position::startpos().to_sfen() {
+                    "startpos".to_string()
+                } else {
+                    format!("sfen {}", self.start.to_sfen())
+                };
+                if !self.moves.is_empty() {
+                    line.push_str(" moves");
+                    for m in &self.moves {
+                        line.push(' ');
+                        line.push_str(&m.mv.to_string());
+                    }
+                }
+                line.push('\n');
+                line.into_bytes()
+            }
+        };
+        Ok(bytes)
+    }
+
+    /// The position as a KIF board diagram (BOD), with the hands.
+    pub fn diagram(pos: &Position) -> String {
+        rsshogi::board::Position::from_sfen(&pos.to_sfen())
+            .map(|p| {
+                let mut bod = kif::board_to_bod(&p);
+                if !bod.ends_with('\n') {
+                    bod.push('\n');
+                }
+                bod
+            })
+            .unwrap_or_default()
+    }
+}
