@@ -9,6 +9,8 @@
   and CSA; they start from an opening position, which KIF writes as a board diagram) and 8
   random games from the start position (KIF, KI2 and CSA; random play scatters the pieces, so
   KI2's 右/左/上/引/寄/直 are needed often), each with another ending;
+- each of KIF's 13 named handicaps: 30 random plies from it, as KIF (by its 手合割 name) and
+  CSA (by its board);
 - expected.tsv: for each file, the moves it holds and the final position by cshogi (the writer
   and, for KIF, python-shogi's reader as a second opinion, which must agree), and the ending.
 """
@@ -25,6 +27,10 @@ import cshogi.KIF
 import shogi.KIF
 
 OUT = "tests/data/records"
+# KIF's 手合割 names and their positions, as cshogi's KIF reader has them (python-shogi's and
+# rsshogi's tables agree).
+HANDICAPS = {name: sfen for name, sfen in cshogi.KIF.Parser.HANDYCAP_SFENS.items()
+             if name != "平手" and sfen}
 T0 = datetime.datetime(2026, 11, 26, 12, 0, 0)
 # (cshogi KIF reason, CSA end code, KI2 reason, the ending's name in `hisha show`)
 ENDINGS = [
@@ -132,6 +138,36 @@ def main():
         for file, final in write_files(f"random-{i}", cshogi.STARTING_SFEN, moves, ending,
                                        ["kif", "ki2", "csa"]):
             rows.append((file, moves, final, ending))
+    # Every named handicap: KIF by its 手合割 name (the reader must know the position), CSA by
+    # its board, 30 random plies from it.
+    for h, name in enumerate(HANDICAPS):
+        sfen = HANDICAPS[name]
+        board = cshogi.Board(sfen)
+        moves = []
+        for _ in range(30):
+            legal = list(board.legal_moves)
+            if not legal:
+                break
+            m = rng.choice(legal)
+            moves.append(cshogi.move_to_usi(m))
+            board.push(m)
+        final = board_key(board.sfen())
+        board = cshogi.Board(sfen)
+        k = cshogi.KIF.Exporter(f"{OUT}/handicap-{h}.kif")
+        k.header(["Sente", "Gote"], T0, name)
+        c = cshogi.CSA.Exporter(f"{OUT}/handicap-{h}.csa")
+        c.info(board, ["Sente", "Gote"])
+        for i, usi in enumerate(moves):
+            m = board.move_from_usi(usi)
+            k.move(m, 1, i + 1)
+            c.move(m, 1)
+            board.push(m)
+        k.end("resign")
+        k.close()
+        c.endgame("%TORYO")
+        c.close()
+        rows.append((f"handicap-{h}.kif", moves, final, ENDINGS[0]))
+        rows.append((f"handicap-{h}.csa", moves, final, ENDINGS[0]))
     with open(f"{OUT}/expected.tsv", "w") as e:
         e.write("# file\tmoves\tfinal position (board, side, hands)\tending\tUSI moves\n")
         for file, moves, final, ending in rows:

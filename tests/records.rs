@@ -47,7 +47,7 @@ fn files_written_by_cshogi_read_exactly() {
         }
         files += 1;
     }
-    assert_eq!(files, 40);
+    assert_eq!(files, 66);
 }
 
 /// The 500 games of games.txt.
@@ -143,4 +143,25 @@ fn hostile_text_is_quoted_safely() {
     let q = record::quote(&format!("a\u{1b}[2Jb{}", "x".repeat(200)));
     assert!(!q.contains('\u{1b}'));
     assert!(q.chars().count() < 100);
+}
+
+#[test]
+fn kif_handicap_names_start_where_ours_do() {
+    // Each of cshogi's handicap files names its 手合割; Hisha's handicap of that name must be
+    // the start position the record was read with.
+    let mut seen = 0;
+    for h in 0..13 {
+        let bytes = std::fs::read(format!("{DIR}/handicap-{h}.kif")).unwrap();
+        let text = record::decode(&bytes).unwrap();
+        let name = text
+            .lines()
+            .find_map(|l| l.strip_prefix("手合割："))
+            .unwrap()
+            .trim();
+        let read = record::read(&bytes, Some(Format::Kif)).unwrap();
+        let ours = hisha::shogi::handicap_position(name).unwrap();
+        assert_eq!(read.game.start.to_sfen(), ours.to_sfen(), "{name}");
+        seen += 1;
+    }
+    assert_eq!(seen, 13);
 }

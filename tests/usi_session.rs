@@ -898,3 +898,44 @@ fn a_variant_game_sent_move_by_move() {
     step.send("position startpos moves 11j11k");
     assert!(board(&mut step)[0].ends_with(" w - 2"));
 }
+
+#[test]
+fn d_draws_the_board_styles() {
+    let mut s = UsiProcess::start();
+    s.send("usi");
+    s.expect("usiok");
+    s.send("position startpos moves 7g7f");
+    // The e-mail board: White's rook on 8b, Black's pawn moved to 7f.
+    s.send("d email");
+    let lines = s.sync();
+    assert!(
+        lines.iter().any(|l| l
+            == "info string |    | wR |    |    |    |    |    | wB |    |  b   |               |"),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("|    |    | bP |    |    |    |    |    |    |  f")),
+        "{lines:?}"
+    );
+    // Turned for White, the small board puts rank i on top.
+    s.send("d small flip");
+    let lines = s.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string |bL bN bS bG bK")),
+        "{lines:?}"
+    );
+    s.expect_error("d tiny");
+    // The position is unchanged by the refused `d`.
+    s.send("d standard");
+    let lines = s.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("sfen: lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/")),
+        "{lines:?}"
+    );
+}

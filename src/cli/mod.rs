@@ -109,6 +109,8 @@ pub enum Cmd {
     Convert(records::ConvertArgs),
     /// Show a game record: the players, the moves, the ending, and the board after any move.
     Show(records::ShowArgs),
+    /// A handicap's start position (SFEN and board), by name or the server's syntax.
+    Handicap(records::HandicapArgs),
 }
 
 /// The `book` subcommands.
@@ -227,6 +229,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Tune(args) => tune::run(args),
         Cmd::Convert(args) => records::convert(args),
         Cmd::Show(args) => records::show(args),
+        Cmd::Handicap(args) => records::handicap(args),
     };
     match result {
         // A reader that went away (`| head`) has all it wanted.

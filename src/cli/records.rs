@@ -2,7 +2,10 @@
 //! positions at a terminal.
 
 use super::CliError;
+use crate::notation::board::BoardStyle;
 use crate::record::{self, Encoding, Format, GameRecord, Read};
+use crate::shogi::display::picture;
+use crate::shogi::{handicap_names, handicap_position, Position};
 use std::io::{self, Read as _, Write};
 
 /// The arguments of `hisha convert`.
@@ -33,13 +36,57 @@ pub struct ConvertArgs {
 #[derive(clap::Args)]
 pub struct ShowArgs {
     /// The record to show (`-`: standard input).
-    record: String,
+    #[arg(required_unless_present = "position", conflicts_with = "position")]
+    record: Option<String>,
+    /// Show a USI position text instead (`startpos moves 7g7f`, `sfen ...`).
+    #[arg(long)]
+    position: Option<String>,
     /// The record's format (default: from its extension, else its text).
     #[arg(long)]
     from: Option<String>,
     /// Show the position after this many moves (default: the last).
     #[arg(long)]
     ply: Option<usize>,
+    /// The board's style: kif (a KIF diagram, the default), standard, alternate, small or
+    /// email (the network shogi server's three and the correspondence e-mail board).
+    #[arg(long, default_value = "kif")]
+    style: String,
+    /// Turn the board for White.
+    #[arg(long)]
+    flip: bool,
+}
+
+/// The arguments of `hisha handicap`.
+#[derive(clap::Args)]
+pub struct HandicapArgs {
+    /// The handicap: a name (rook, 2p, 飛車落ち, ...) or the server's syntax (`RL`, `8b,1a`,
+    /// `8b=G`, combined with commas); none: list the names.
+    spec: Option<String>,
+    /// The board's style (as `hisha show`'s).
+    #[arg(long, default_value = "kif")]
+    style: String,
+    /// Turn the board for White.
+    #[arg(long)]
+    flip: bool,
+}
+
+/// `pos` drawn in the style named `style` (`kif` or a `BoardStyle`).
+fn board(pos: &Position, style: &str, flip: bool) -> Result<String, CliError> {
+    if style.eq_ignore_ascii_case("kif") {
+        if flip {
+            return Err(CliError::Input(
+                "the KIF diagram is not turned: --flip needs another --style".into(),
+            ));
+        }
+        return Ok(GameRecord::diagram(pos));
+    }
+    let style = BoardStyle::from_name(style).ok_or_else(|| {
+        CliError::Input(format!(
+            "unknown board style {} (kif, standard, alternate, small, email)",
+            record::quote(style)
+        ))
+    })?;
+    Ok(picture(pos, style, flip))
 }
 
 fn format_named(name: &str) -> Result<Format, CliError> {
@@ -134,7 +181,12 @@ pub(super) fn convert(args: ConvertArgs) -> Result<(), CliError> {
 /// `hisha show RECORD`: the players, the moves (USI, with times and comments), the ending and
 /// the board after `--ply` moves.
 pub(super) fn show(args: ShowArgs) -> Result<(), CliError> {
-    let read = load(&args.record, args.from.as_deref())?;
+    let read = match (&args.record, &args.position) {
+        (_, Some(text)) => record::read(text.as_bytes(), Some(Format::Usi))
+            .map_err(|e| CliError::Input(e.to_string()))?,
+        (Some(path), None) => load(path, args.from.as_deref())?,
+        (None, None) => return Err(CliError::Input("a record or --position is needed".into())),
+    };
     let game: &GameRecord = &read.game;
     let mut out = io::stdout().lock();
     if let Some(e) = &read.error {
@@ -171,7 +223,23 @@ pub(super) fn show(args: ShowArgs) -> Result<(), CliError> {
     }
     let pos = game.position_at(ply);
     writeln!(out, "\nafter {ply} moves:")?;
-    write!(out, "{}", GameRecord::diagram(&pos))?;
+    write!(out, "{}", board(&pos, &args.style, args.flip)?)?;
     writeln!(out, "sfen {}", pos.to_sfen())?;
+    Ok(())
+}
+
+/// `hisha handicap SPEC`: the handicap's start position as SFEN (for `position sfen` in USI)
+/// and as a board; without SPEC the named handicaps.
+pub(super) fn handicap(args: HandicapArgs) -> Result<(), CliError> {
+    let mut out = io::stdout().lock();
+    let Some(spec) = &args.spec else {
+        for names in handicap_names() {
+            writeln!(out, "{names}")?;
+        }
+        return Ok(());
+    };
+    let pos = handicap_position(spec).map_err(|e| CliError::Input(e.to_string()))?;
+    writeln!(out, "sfen {}", pos.to_sfen())?;
+    write!(out, "{}", board(&pos, &args.style, args.flip)?)?;
     Ok(())
 }

@@ -8,6 +8,7 @@
 use super::Settings;
 use crate::color::Color;
 use crate::eval::variant::VariantEval;
+use crate::notation::board::BoardStyle;
 use crate::notation::{MoveStyle, PositionSpec};
 use crate::search::dfpn::table::MateTable;
 use crate::search::dfpn::{solve_mate, MateOutcome, Progress};
@@ -300,9 +301,18 @@ impl Game {
         }
     }
 
-    /// The picture `d` shows.
-    pub(super) fn display(&self) -> String {
+    /// The picture `d` shows: in `style` if one is given (9x9 shogi), turned for White if
+    /// `flip`; else the engine's own, with the SFEN and the key.
+    pub(super) fn display(&self, style: Option<BoardStyle>, flip: bool) -> String {
         match self {
+            Game::Shogi(p) if style.is_some() || flip => {
+                let style = style.unwrap_or(BoardStyle::Standard);
+                format!(
+                    "{}sfen: {}\n",
+                    crate::shogi::display::picture(p, style, flip),
+                    p.to_sfen()
+                )
+            }
             Game::Shogi(p) => {
                 let mut s = String::new();
                 for rank in 0..9u8 {

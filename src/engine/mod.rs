@@ -14,6 +14,7 @@ mod options;
 
 use crate::book::{choose, Book, BookMove, BookPolicy};
 use crate::eval::{Weights, WEIGHTS};
+use crate::notation::board::BoardStyle;
 use crate::notation::{MoveStyle, PositionSpec};
 use crate::search::dfpn::Progress;
 use crate::search::params::SEARCH_STACK_BYTES;
@@ -517,8 +518,8 @@ impl UsiEngine for Engine {
         );
     }
 
-    fn display(&self) -> String {
-        self.game.display()
+    fn display(&self, style: Option<BoardStyle>, flip: bool) -> String {
+        self.game.display(style, flip)
     }
 
     fn game_end(&self) -> Option<GameEnd> {

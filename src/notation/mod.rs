@@ -6,6 +6,7 @@
 //! what is legal are the rules modules' (`shogi`, `variant`), which parse and write positions and
 //! moves with the grammar here; the protocols (`usi`, `xboard`) read commands with it.
 
+pub mod board;
 pub mod coord;
 pub mod sfen;
 pub mod usi_move;

@@ -6,7 +6,9 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod declaration;
+pub mod display;
 pub mod hand;
+pub mod handicap;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
@@ -18,6 +20,7 @@ pub mod zobrist;
 pub use bitboard::Bitboard;
 pub use declaration::{Declaration, EnteringKingRule};
 pub use hand::Hand;
+pub use handicap::{handicap_names, handicap_position, HandicapError};
 pub use movegen::{
     generate_all, generate_captures, generate_checks, generate_legal, generate_quiet_checks,
     generate_quiets, has_legal_move, is_legal, is_legal_search_move, parse_usi_move,

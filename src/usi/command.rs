@@ -2,6 +2,7 @@
 //! (legal SFEN, legal moves, known options).
 
 use super::error::{CommandError, GoError};
+use crate::notation::board::BoardStyle;
 use crate::notation::PositionSpec;
 use crate::search::{Limits, MateLimit};
 
@@ -38,8 +39,9 @@ pub enum Command {
     GameOver,
     /// `quit`
     Quit,
-    /// `d`: show the position (debugging aid).
-    Display,
+    /// `d [standard|alternate|small|email] [flip]`: show the position, in a board style if one
+    /// is named (9x9 shogi), turned for White with `flip`.
+    Display(Option<BoardStyle>, bool),
     /// `bench [depth]`
     Bench(Option<u32>),
     /// `eval`: the evaluation of the position and its parts.
@@ -93,7 +95,21 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
                 }),
             },
         },
-        "d" => Ok(Command::Display),
+        "d" => {
+            let mut style = None;
+            let mut flip = false;
+            for word in rest {
+                if word.eq_ignore_ascii_case("flip") {
+                    flip = true;
+                } else {
+                    style = Some(
+                        BoardStyle::from_name(word)
+                            .ok_or_else(|| CommandError::BoardStyle(word.to_string()))?,
+                    );
+                }
+            }
+            Ok(Command::Display(style, flip))
+        }
         "eval" => Ok(Command::Eval),
         "bench" => match rest.first() {
             None => Ok(Command::Bench(None)),

@@ -20,6 +20,8 @@ pub enum CommandError {
     GameOver(String),
     /// `bench` with a depth outside 1..64.
     BenchDepth(String),
+    /// `d` with a word that is no board style.
+    BoardStyle(String),
     /// `ponderhit` with something other than a clock.
     PonderHit,
     /// `go perft` without a depth in 1..20: nothing runs.
@@ -78,6 +80,10 @@ impl fmt::Display for CommandError {
                 write!(f, "gameover expects win, lose or draw, got '{w}'")
             }
             CommandError::BenchDepth(d) => write!(f, "bench depth must be 1..64, got '{d}'"),
+            CommandError::BoardStyle(s) => write!(
+                f,
+                "d takes a board style (standard, alternate, small, email) and flip, got '{s}'"
+            ),
             CommandError::PonderHit => {
                 f.write_str("ponderhit accepts only btime, wtime, byoyomi, binc and winc")
             }

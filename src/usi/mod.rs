@@ -10,6 +10,7 @@ pub mod error;
 pub mod options;
 pub mod response;
 
+use crate::notation::board::BoardStyle;
 use crate::notation::{MoveStyle, PositionSpec};
 use crate::search::{Limits, MateLimit};
 use command::Command;
@@ -54,8 +55,9 @@ pub trait UsiEngine {
     /// Starts perft on its own thread: a `Raw` line per root move and the total, then exactly
     /// one `Done`.
     fn perft(&mut self, depth: u32, events: Sender<EngineEvent>);
-    /// A picture of the position.
-    fn display(&self) -> String;
+    /// A picture of the position: the engine's own, or in `style` (9x9 shogi), turned for
+    /// White if `flip`.
+    fn display(&self, style: Option<BoardStyle>, flip: bool) -> String;
     /// Starts the bench on its own thread: its report as messages, then exactly one `Done`.
     fn bench(&mut self, depth: Option<u32>, events: Sender<EngineEvent>);
     /// The static evaluation of the position, explained.
@@ -307,8 +309,8 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
                 self.engine.perft(depth, self.events.clone());
                 self.searching = true;
             }
-            Command::Display => {
-                for l in self.engine.display().lines() {
+            Command::Display(style, flip) => {
+                for l in self.engine.display(style, flip).lines() {
                     self.send(&info_string(l));
                 }
             }
