@@ -165,3 +165,22 @@ fn kif_handicap_names_start_where_ours_do() {
     }
     assert_eq!(seen, 13);
 }
+
+#[test]
+fn western_records_take_every_form() {
+    // Hodges, the correspondence forms and the server's, mixed, numbered or not.
+    let text = "1. P-7f 2. P3d\n3. 2g-2f Bx8h+ Sx8h B'4e\n7. B*5f\n";
+    let read = record::read(text.as_bytes(), None).unwrap();
+    assert!(read.error.is_none(), "{:?}", read.error);
+    assert_eq!(
+        moves_text(&read.game),
+        ["7g7f", "3c3d", "2g2f", "2b8h+", "7i8h", "B*4e", "B*5f"]
+    );
+    // Written back in Hodges' form, one move a line.
+    let written =
+        String::from_utf8(read.game.write(Format::Western, Encoding::Utf8).unwrap()).unwrap();
+    assert_eq!(
+        written,
+        "1. P-7f\n2. P-3d\n3. P-2f\n4. Bx8h+\n5. Sx8h\n6. B*4e\n7. B*5f\n"
+    );
+}

@@ -3,8 +3,10 @@
 
 use super::CliError;
 use crate::notation::board::BoardStyle;
+use crate::notation::western::WesternStyle;
 use crate::record::{self, Encoding, Format, GameRecord, Read};
 use crate::shogi::display::picture;
+use crate::shogi::western::write_western;
 use crate::shogi::{handicap_names, handicap_position, Position};
 use std::io::{self, Read as _, Write};
 
@@ -54,6 +56,10 @@ pub struct ShowArgs {
     /// Turn the board for White.
     #[arg(long)]
     flip: bool,
+    /// The moves' notation: usi (the default), hodges (`P-7f`), email (`P7f`, `P'8f`) or
+    /// server (`7g-7f`).
+    #[arg(long, default_value = "usi")]
+    notation: String,
 }
 
 /// The arguments of `hisha handicap`.
@@ -199,8 +205,23 @@ pub(super) fn show(args: ShowArgs) -> Result<(), CliError> {
         game.white.as_deref().unwrap_or("-"),
         game.start.to_sfen()
     )?;
+    let style = match args.notation.to_ascii_lowercase().as_str() {
+        "usi" => None,
+        name => Some(WesternStyle::from_name(name).ok_or_else(|| {
+            CliError::Input(format!(
+                "unknown notation {} (usi, hodges, email, server)",
+                record::quote(name)
+            ))
+        })?),
+    };
+    let mut pos = game.start.clone();
     for (i, m) in game.moves.iter().enumerate() {
-        write!(out, "{:>4} {}", i + 1, m.mv)?;
+        let text = match style {
+            None => m.mv.to_string(),
+            Some(style) => write_western(&pos, m.mv, style),
+        };
+        pos.make_move(m.mv);
+        write!(out, "{:>4} {text}", i + 1)?;
         if let Some(ms) = m.time_ms {
             write!(out, " ({}.{:03} s)", ms / 1000, ms % 1000)?;
         }

@@ -10,6 +10,7 @@ pub mod board;
 pub mod coord;
 pub mod sfen;
 pub mod usi_move;
+pub mod western;
 pub mod xboard;
 
 pub use coord::Coord;

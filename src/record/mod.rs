@@ -13,7 +13,9 @@
 //!
 //! A layer over the rules (`shogi`); the front ends and the command line use it.
 
+use crate::notation::western::WesternStyle;
 use crate::notation::PositionSpec;
+use crate::shogi::western::{parse_western, write_western};
 use crate::shogi::{parse_usi_move, Move, Position};
 use rsshogi::records::formats::{csa, jkf, kif, CsaVersion, ExportOptions};
 use rsshogi::records::{Record, RecordInitialPosition, SpecialMove};
@@ -36,17 +38,21 @@ pub enum Format {
     Jkf,
     /// USI position text: `startpos moves ...` or `sfen ... moves ...`.
     Usi,
+    /// Western notation: moves in any form `notation::western` reads, numbered or not, after an
+    /// optional first line `sfen ...`; written one a line in Hodges' form (`1. P-7f`).
+    Western,
 }
 
 impl Format {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Kif,
         Format::Ki2,
         Format::Csa,
         Format::Csa3,
         Format::Jkf,
         Format::Usi,
+        Format::Western,
     ];
 
     /// The format's name on the command line.
@@ -58,6 +64,7 @@ impl Format {
             Format::Csa3 => "csa3",
             Format::Jkf => "jkf",
             Format::Usi => "usi",
+            Format::Western => "western",
         }
     }
 
@@ -70,7 +77,8 @@ impl Format {
             "csa" => Some(Format::Csa),
             "csa3" => Some(Format::Csa3),
             "jkf" | "json" => Some(Format::Jkf),
-            "usi" | "sfen" | "txt" => Some(Format::Usi),
+            "usi" | "sfen" => Some(Format::Usi),
+            "western" | "pgn" | "txt" => Some(Format::Western),
             _ => None,
         }
     }
@@ -96,17 +104,31 @@ impl Format {
     }
 
     /// The format of a record's text when nothing else says: CSA by its `V2`/`V3` line or `P1`
-    /// board, JKF by its brace, USI by its first word, else KIF if a line starts with a move
-    /// number, else KI2.
+    /// board, JKF by its brace, USI by its first word, Western when its first line of moves
+    /// reads as Western notation, else KIF if a line starts with a move number, else KI2.
     pub fn sniff(text: &str) -> Format {
         let t = text.trim_start_matches('\u{feff}').trim_start();
         if t.starts_with('{') {
             return Format::Jkf;
         }
+        let lines = || t.lines().map(str::trim_start);
+        // Western: the first line of moves (after an optional `sfen` line) reads as such.
+        let western = lines()
+            .filter(|l| !l.is_empty() && !l.starts_with("sfen "))
+            .take(1)
+            .any(|l| {
+                let mut moves = l
+                    .split_whitespace()
+                    .filter(|t| !t.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()))
+                    .peekable();
+                moves.peek().is_some() && moves.all(|t| crate::notation::western::parse(t).is_ok())
+            });
+        if western {
+            return Format::Western;
+        }
         if t.starts_with("startpos") || t.starts_with("sfen") || t.starts_with("position") {
             return Format::Usi;
         }
-        let lines = || t.lines().map(str::trim_start);
         if lines().any(|l| l.starts_with("V2") || l.starts_with("V3") || l.starts_with("PI"))
             || lines().any(|l| l.starts_with("P1") || l.starts_with("+7") || l.starts_with("+2"))
         {
@@ -242,8 +264,8 @@ fn parse_with(text: &str, format: Format) -> Result<Record, String> {
         Format::Ki2 => kif::parse_ki2_str(text).map_err(|e| e.to_string()),
         Format::Csa | Format::Csa3 => csa::parse_csa_str(text).map_err(|e| e.to_string()),
         Format::Jkf => jkf::parse_jkf_str(text).map_err(|e| e.to_string()),
-        // Read by `read_usi`, with our own grammar.
-        Format::Usi => Err("USI position text is not read by rsshogi".into()),
+        // Read by `read_usi` and `read_western`, with our own grammars.
+        Format::Usi | Format::Western => Err("not a format rsshogi reads".into()),
     }
 }
 
@@ -307,8 +329,10 @@ fn read_usi(text: &str) -> Result<Read, RecordError> {
 pub fn read(bytes: &[u8], format: Option<Format>) -> Result<Read, RecordError> {
     let text = decode(bytes)?;
     let format = format.unwrap_or_else(|| Format::sniff(&text));
-    if format == Format::Usi {
-        return read_usi(&text);
+    match format {
+        Format::Usi => return read_usi(&text),
+        Format::Western => return read_western(&text),
+        _ => {}
     }
     match parse_with(&text, format) {
         Ok(record) => from_record(record, None),
@@ -355,6 +379,63 @@ pub fn read(bytes: &[u8], format: Option<Format>) -> Result<Read, RecordError> {
             }
         }
     }
+}
+
+/// Reads moves in Western notation, numbered or not, from the start position or the SFEN of an
+/// optional first line `sfen ...`, up to the first token that is not a legal move.
+fn read_western(text: &str) -> Result<Read, RecordError> {
+    let mut lines = text.lines().enumerate().peekable();
+    let mut start = Position::startpos();
+    while let Some((_, l)) = lines.peek() {
+        if l.trim().is_empty() {
+            lines.next();
+        } else {
+            break;
+        }
+    }
+    if let Some(&(n, l)) = lines.peek() {
+        let l = l.trim();
+        if let Some(sfen) = l.strip_prefix("sfen ") {
+            start = Position::from_sfen(sfen.trim()).map_err(|e| RecordError {
+                line: Some(n + 1),
+                ply: None,
+                text: quote(l),
+                message: e.to_string(),
+            })?;
+            lines.next();
+        }
+    }
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut error = None;
+    'lines: for (n, line) in lines {
+        for token in line.split_whitespace() {
+            // Move numbers (`12.`, `12...`, `12`) and results are not moves.
+            let bare = token.trim_end_matches('.');
+            if bare.chars().all(|c| c.is_ascii_digit())
+                || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token)
+            {
+                continue;
+            }
+            match parse_western(&pos, token) {
+                Ok(m) => {
+                    pos.make_move(m);
+                    moves.push(m);
+                }
+                Err(e) => {
+                    error = Some(RecordError {
+                        line: Some(n + 1),
+                        ply: Some(moves.len() + 1),
+                        text: quote(token),
+                        message: e.to_string(),
+                    });
+                    break 'lines;
+                }
+            }
+        }
+    }
+    let game = GameRecord::from_moves(&start, &moves)?;
+    Ok(Read { game, error })
 }
 
 /// Our game from rsshogi's record: its main line replayed by our rules up to the first move
@@ -548,6 +629,20 @@ impl GameRecord {
                 }
                 line.push('\n');
                 line.into_bytes()
+            }
+            Format::Western => {
+                let mut text = String::new();
+                if self.start.to_sfen() != Position::startpos().to_sfen() {
+                    text.push_str(&format!("sfen {}\n", self.start.to_sfen()));
+                }
+                // One move a line, numbered as shogi records number them (every move).
+                let mut pos = self.start.clone();
+                for (i, m) in self.moves.iter().enumerate() {
+                    let written = write_western(&pos, m.mv, WesternStyle::Hodges);
+                    text.push_str(&format!("{}. {written}\n", i + 1));
+                    pos.make_move(m.mv);
+                }
+                text.into_bytes()
             }
         };
         Ok(bytes)

@@ -15,6 +15,7 @@ pub mod perft;
 pub mod position;
 pub mod repetition;
 pub mod types;
+pub mod western;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
