@@ -7,6 +7,7 @@
 //! A subcommand's failure is a `CliError` that `main` reports and turns into the exit status;
 //! output to a closed pipe (`hisha pieces | head`) ends the command quietly.
 
+mod analyse;
 mod book;
 pub mod datagen;
 mod mate;
@@ -111,6 +112,9 @@ pub enum Cmd {
     Show(records::ShowArgs),
     /// A handicap's start position (SFEN and board), by name or the server's syntax.
     Handicap(records::HandicapArgs),
+    /// Analyse a game record: every position searched, the record written back with the
+    /// evaluation, the best line and the mistakes as comments, a summary and a picture.
+    Analyse(analyse::AnalyseArgs),
 }
 
 /// The `book` subcommands.
@@ -230,6 +234,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Cmd::Convert(args) => records::convert(args),
         Cmd::Show(args) => records::show(args),
         Cmd::Handicap(args) => records::handicap(args),
+        Cmd::Analyse(args) => analyse::run(args),
     };
     match result {
         // A reader that went away (`| head`) has all it wanted.

@@ -499,6 +499,26 @@ fn from_record(record: Record, mut error: Option<RecordError>) -> Result<Read, R
     Ok(Read { game, error })
 }
 
+/// `moves` from `start` in Japanese, as KI2 and the GUIs' reading lines write them:
+/// `▲７六歩△３四歩▲２二角成`. Stops at a move it cannot write.
+pub fn japanese_line(start: &Position, moves: &[Move]) -> String {
+    let Ok(mut pos) = rsshogi::board::Position::from_sfen(&start.to_sfen()) else {
+        return String::new();
+    };
+    let mut text = String::new();
+    for m in moves {
+        let Some(mv) = rsshogi::types::Move::from_usi(&m.to_string()) else {
+            break;
+        };
+        let Some(written) = mv.to_ki2(&pos) else {
+            break;
+        };
+        text.push_str(&written);
+        pos.apply_move(mv);
+    }
+    text
+}
+
 /// The name of an ending, as `hisha show` prints it.
 fn ending_name(kind: &SpecialMove) -> String {
     match kind {
@@ -646,6 +666,40 @@ impl GameRecord {
             }
         };
         Ok(bytes)
+    }
+
+    /// Adds `lines` to the comment of move `ply` (from 1; 0: the record's opening comment),
+    /// in the record and in what it writes.
+    pub fn annotate(&mut self, ply: usize, lines: &[String]) {
+        let text = lines.join("\n");
+        if ply == 0 {
+            let comment = match self.inner.initial_comment() {
+                Some(c) if !c.is_empty() => format!("{c}\n{text}"),
+                _ => text,
+            };
+            self.inner.set_initial_comment(Some(comment));
+            return;
+        }
+        let Some(m) = self.moves.get_mut(ply - 1) else {
+            return;
+        };
+        let comment = match &m.comment {
+            Some(c) if !c.is_empty() => format!("{c}\n{text}"),
+            _ => text,
+        };
+        m.comment = Some(comment.clone());
+        // The main line's nodes that carry moves, in order.
+        let ids: Vec<_> = self
+            .inner
+            .main_line_ids()
+            .into_iter()
+            .filter(|&id| self.inner.node(id).mv().is_some())
+            .collect();
+        if let Some(&id) = ids.get(ply - 1) {
+            if let Ok(node) = self.inner.node_mut(id) {
+                node.set_comment(Some(comment));
+            }
+        }
     }
 
     /// The position as a KIF board diagram (BOD), with the hands.
