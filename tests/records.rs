@@ -184,3 +184,47 @@ fn western_records_take_every_form() {
         "1. P-7f\n2. P-3d\n3. P-2f\n4. Bx8h+\n5. Sx8h\n6. B*4e\n7. B*5f\n"
     );
 }
+
+#[test]
+fn variations_are_kept_where_the_format_can() {
+    // A hand-made KIF: a main line ending in resignation, a variation from move 2 after it.
+    let bytes = std::fs::read(format!("{DIR}/variation.kif")).unwrap();
+    let read = record::read(&bytes, Some(Format::Kif)).unwrap();
+    assert!(read.error.is_none(), "{:?}", read.error);
+    assert_eq!(moves_text(&read.game), ["7g7f", "3c3d", "2g2f"]);
+    assert_eq!(read.game.ending.as_deref(), Some("resign"));
+    assert_eq!(
+        read.game.moves[0].comment.as_deref(),
+        Some("本譜のコメント")
+    );
+    assert_eq!(read.game.moves[1].time_ms, Some(2000));
+    // KIF and JKF keep the variation; the KIF written puts the ending right after the main
+    // line, before the variation, where other readers look for it (cshogi reads the main line
+    // and the resignation from it).
+    let kif = String::from_utf8(read.game.write(Format::Kif, Encoding::Utf8).unwrap()).unwrap();
+    let ending = kif.find("投了").unwrap();
+    let variation = kif.find("変化：2手").unwrap();
+    assert!(ending < variation, "{kif}");
+    assert!(kif.contains("８四歩(83)"), "{kif}");
+    let jkf = String::from_utf8(read.game.write(Format::Jkf, Encoding::Utf8).unwrap()).unwrap();
+    assert!(jkf.contains("\"forks\""), "{jkf}");
+    // Read back, the same game.
+    let again = record::read(kif.as_bytes(), Some(Format::Kif)).unwrap();
+    assert_eq!(moves_text(&again.game), ["7g7f", "3c3d", "2g2f"]);
+    assert_eq!(again.game.ending.as_deref(), Some("resign"));
+}
+
+#[test]
+fn csa_v3_with_pieces_removed_by_pi() {
+    // V3.0, `PI82HI22KA`: the two-piece handicap, White first.
+    let bytes = std::fs::read(format!("{DIR}/handicap-pi-v3.csa")).unwrap();
+    let read = record::read(&bytes, None).unwrap();
+    assert!(read.error.is_none(), "{:?}", read.error);
+    assert_eq!(
+        read.game.start.to_sfen(),
+        hisha::shogi::handicap_position("2p").unwrap().to_sfen()
+    );
+    assert_eq!(moves_text(&read.game), ["5a4b", "7g7f"]);
+    assert_eq!(read.game.moves[0].time_ms, Some(3000));
+    assert_eq!(read.game.ending.as_deref(), Some("resign"));
+}

@@ -24,8 +24,8 @@ pub struct ConvertArgs {
     /// extension).
     #[arg(long)]
     to: Option<String>,
-    /// The output's encoding: utf8 or sjis (default: Shift_JIS for .kif and .ki2, UTF-8 for
-    /// the rest and for .kifu and .ki2u).
+    /// The output's encoding: utf8 or sjis (default: Shift_JIS for .kif and .ki2 files, UTF-8
+    /// for the rest, for .kifu and .ki2u, and on standard output).
     #[arg(long)]
     encoding: Option<String>,
     /// Write the moves read before a fault (an illegal move, a truncated file) instead of
@@ -141,12 +141,18 @@ pub(super) fn convert(args: ConvertArgs) -> Result<(), CliError> {
             ))
         })?,
     };
+    let utf8_name = matches!(
+        args.to.as_deref().map(str::to_ascii_lowercase).as_deref(),
+        Some("kifu" | "ki2u")
+    );
     let encoding = match args
         .encoding
         .as_deref()
         .map(str::to_ascii_lowercase)
         .as_deref()
     {
+        // Standard output and the UTF-8 names get UTF-8.
+        None if args.output == "-" || utf8_name => Encoding::Utf8,
         None => format.default_encoding(Some(&args.output)),
         Some("utf8" | "utf-8") => Encoding::Utf8,
         Some("sjis" | "shift_jis" | "shift-jis" | "cp932") => Encoding::ShiftJis,

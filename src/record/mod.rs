@@ -257,11 +257,106 @@ pub fn decode(bytes: &[u8]) -> Result<String, RecordError> {
     Ok(text.into_owned())
 }
 
+/// Whether a KIF or KI2 line ends a line of play: the `まで` summary, or a numbered move line
+/// whose move is an ending word (`投了`, `千日手`, ...).
+fn is_ending(line: &str) -> bool {
+    const ENDINGS: [&str; 14] = [
+        "投了",
+        "中断",
+        "千日手",
+        "詰み",
+        "切れ負け",
+        "反則勝ち",
+        "反則負け",
+        "持将棋",
+        "入玉勝ち",
+        "不戦勝",
+        "不戦敗",
+        "不詰",
+        "宣言勝ち",
+        "時間切れ",
+    ];
+    let t = line.trim_start();
+    if t.starts_with("まで") {
+        return true;
+    }
+    let mut words = t.split_whitespace();
+    words
+        .next()
+        .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
+        && words
+            .next()
+            .is_some_and(|w| ENDINGS.iter().any(|e| w.starts_with(e)))
+}
+
+/// The inverse of `ending_last` for what rsshogi writes: the main line's ending, written after
+/// the variations, put back after the main line's last move, where KIF readers look for it.
+fn ending_first(text: String) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(first_variation) = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("変化"))
+    else {
+        return text;
+    };
+    if lines[..first_variation].iter().any(|l| is_ending(l)) {
+        return text;
+    }
+    // The last block (after the last blank line), if it holds only ending lines.
+    let Some(blank) = lines.iter().rposition(|l| l.trim().is_empty()) else {
+        return text;
+    };
+    if blank < first_variation || !lines[blank + 1..].iter().all(|l| is_ending(l)) {
+        return text;
+    }
+    // Before the blank line that precedes the first variation.
+    let insert_at = if first_variation > 0 && lines[first_variation - 1].trim().is_empty() {
+        first_variation - 1
+    } else {
+        first_variation
+    };
+    let mut out: Vec<&str> = lines[..insert_at].to_vec();
+    out.extend(&lines[blank + 1..]);
+    out.extend(&lines[insert_at..blank]);
+    let mut joined = out.join("\n");
+    joined.push('\n');
+    joined
+}
+
+/// KIF and KI2 text with its main line's ending (a `投了`-style move line, the `まで` summary)
+/// moved after the variations (`変化：`): rsshogi 1.7 stops reading at the ending, and files
+/// write their variations after it, so they would be lost.
+fn ending_last(text: &str) -> std::borrow::Cow<'_, str> {
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(first_variation) = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("変化"))
+    else {
+        return text.into();
+    };
+    let (main, rest) = lines.split_at(first_variation);
+    let endings: Vec<&str> = main.iter().copied().filter(|l| is_ending(l)).collect();
+    if endings.is_empty() {
+        return text.into();
+    }
+    let mut out: Vec<&str> = main.iter().copied().filter(|l| !is_ending(l)).collect();
+    out.extend(
+        rest.iter()
+            .copied()
+            .filter(|l| !l.trim_start().starts_with("まで")),
+    );
+    out.push("");
+    out.extend(endings);
+    let mut joined = out.join("\n");
+    joined.push('\n');
+    joined.into()
+}
+
 /// Parses `text` as `format` with rsshogi, its error as text.
 fn parse_with(text: &str, format: Format) -> Result<Record, String> {
     match format {
-        Format::Kif => kif::parse_kif_str(text).map_err(|e| e.to_string()),
-        Format::Ki2 => kif::parse_ki2_str(text).map_err(|e| e.to_string()),
+        Format::Kif => kif::parse_kif_str(&ending_last(text)).map_err(|e| e.to_string()),
+        Format::Ki2 => kif::parse_ki2_str(&ending_last(text)).map_err(|e| e.to_string()),
         Format::Csa | Format::Csa3 => csa::parse_csa_str(text).map_err(|e| e.to_string()),
         Format::Jkf => jkf::parse_jkf_str(text).map_err(|e| e.to_string()),
         // Read by `read_usi` and `read_western`, with our own grammars.
@@ -614,13 +709,17 @@ impl GameRecord {
             message: format!("cannot write {format}: {e}"),
         };
         let options = ExportOptions::new(encoding);
+        let encode = |text: String| match encoding {
+            Encoding::Utf8 => text.into_bytes(),
+            Encoding::ShiftJis => encoding_rs::SHIFT_JIS.encode(&text).0.into_owned(),
+        };
         let bytes = match format {
-            Format::Kif => kif::export_kif_bytes_with_options(&self.inner, options)
-                .map_err(|e| fail(e.to_string()))?
-                .into_bytes(),
-            Format::Ki2 => kif::export_ki2_bytes_with_options(&self.inner, options)
-                .map_err(|e| fail(e.to_string()))?
-                .into_bytes(),
+            Format::Kif => encode(ending_first(
+                kif::export_kif(&self.inner).map_err(|e| fail(e.to_string()))?,
+            )),
+            Format::Ki2 => encode(ending_first(
+                kif::export_ki2(&self.inner).map_err(|e| fail(e.to_string()))?,
+            )),
             Format::Csa | Format::Csa3 => {
                 let version = if format == Format::Csa3 {
                     CsaVersion::V3_0
