@@ -939,3 +939,26 @@ fn d_draws_the_board_styles() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn a_zero_clock_moves_and_a_bad_ponderhit_still_ends_the_ponder() {
+    let mut s = UsiProcess::start();
+    s.send("usi");
+    s.expect("usiok");
+    s.send("setoption name USI_OwnBook value false");
+    s.send("position startpos moves 2g2f 8c8d");
+    // `go byoyomi 0` once searched until `stop`.
+    let start = std::time::Instant::now();
+    s.send("go byoyomi 0");
+    s.expect("bestmove");
+    assert!(start.elapsed().as_millis() < 2000, "{:?}", start.elapsed());
+    // A ponderhit whose clock cannot be read: an error, and the ponder search still turns
+    // into the game's search and answers.
+    s.send("go ponder btime 1000 wtime 1000 byoyomi 300");
+    s.send("ponderhit btime x");
+    let (_, before) = s.expect_with("bestmove");
+    assert!(
+        before.iter().any(|l| l.starts_with("info string error")),
+        "{before:?}"
+    );
+}

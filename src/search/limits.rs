@@ -27,12 +27,19 @@ pub struct Limits {
     pub searchmoves: Vec<String>,
     /// When the command arrived: the GUI's clock started then, not when the search did.
     pub received: Option<std::time::Instant>,
+    /// A clock word (`btime`, `wtime`, `byoyomi`, `binc`, `winc`) was given, even with a zero
+    /// or unreadable value: the search is on the clock (`go byoyomi 0` moves at once instead
+    /// of searching for ever).
+    pub clock_given: bool,
 }
 
 impl Limits {
     /// Whether any clock information was given.
     pub fn has_clock(&self) -> bool {
-        self.time.iter().any(Option::is_some) || self.byoyomi > 0 || self.inc.iter().any(|&i| i > 0)
+        self.clock_given
+            || self.time.iter().any(Option::is_some)
+            || self.byoyomi > 0
+            || self.inc.iter().any(|&i| i > 0)
     }
 
     /// Whether the search may stop on its own (not infinite, not waiting for ponderhit).

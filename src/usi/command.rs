@@ -67,6 +67,8 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             (Command::Go(limits), errors) if errors.is_empty() && limits.has_clock() => {
                 Ok(Command::PonderHit(Some(limits)))
             }
+            // The opponent did play the ponder move: the search goes on under the clock of
+            // `go ponder`, and the words that could not be read are reported.
             _ => Err(CommandError::PonderHit),
         },
         "quit" => Ok(Command::Quit),
@@ -175,6 +177,9 @@ fn parse_go(rest: &[&str]) -> (Command, Vec<GoError>) {
             *i += 1;
             number(rest, *i, key).map_err(|e| errors.push(e)).ok()
         };
+        if ["btime", "wtime", "binc", "winc", "byoyomi"].contains(&key) {
+            limits.clock_given = true;
+        }
         match key {
             "ponder" => limits.ponder = true,
             "infinite" => limits.infinite = true,
@@ -231,6 +236,27 @@ mod tests {
         };
         assert!(l.ponder);
         assert_eq!(l.inc, [10, 20]);
+    }
+
+    #[test]
+    fn a_zero_clock_is_a_clock() {
+        // `go byoyomi 0` alone once searched for ever: a clock of nothing is still a clock.
+        for text in ["go byoyomi 0", "go binc -100 winc -100", "go btime 0"] {
+            let c = parse(text);
+            let limits = match &c {
+                Ok(Command::Go(l)) => l.clone(),
+                Err(CommandError::Go { command, .. }) => match command.as_ref() {
+                    Command::Go(l) => l.clone(),
+                    _ => panic!("{text}: {c:?}"),
+                },
+                _ => panic!("{text}: {c:?}"),
+            };
+            assert!(limits.has_clock() && limits.is_bounded(), "{text}");
+        }
+        let Ok(Command::Go(l)) = parse("go depth 3") else {
+            panic!()
+        };
+        assert!(!l.has_clock());
     }
 
     #[test]

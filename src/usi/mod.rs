@@ -189,6 +189,11 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
                     c => self.on_command(c),
                 }
             }
+            // A ponderhit whose clock cannot be read is still a ponderhit.
+            Err(CommandError::PonderHit) => {
+                self.error(&CommandError::PonderHit);
+                self.on_command(Command::PonderHit(None));
+            }
             Err(e) => self.error(&e),
         }
         true
