@@ -962,3 +962,52 @@ fn a_zero_clock_moves_and_a_bad_ponderhit_still_ends_the_ponder() {
         "{before:?}"
     );
 }
+
+#[test]
+fn a_book_that_cannot_be_read_leaves_the_one_read() {
+    // start() has read the built-in book at its `isready`.
+    let mut s = UsiProcess::start();
+    for bad in ["/dev/zero", "/dev/stdin", "/", "/nonexistent/book.db"] {
+        s.send(&format!("setoption name BookFile value {bad}"));
+        let start = std::time::Instant::now();
+        let lines = s.sync();
+        assert!(
+            start.elapsed().as_millis() < 2000,
+            "{bad}: {:?}",
+            start.elapsed()
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error: cannot read the book")),
+            "{bad}: {lines:?}"
+        );
+    }
+    // The built-in book still answers from the start position.
+    s.send("position startpos");
+    s.send("go btime 10000 wtime 10000 byoyomi 1000");
+    let (_, before) = s.expect_with("bestmove");
+    assert!(
+        before
+            .iter()
+            .any(|l| l.starts_with("info string book move")),
+        "{before:?}"
+    );
+}
+
+#[test]
+fn errors_quote_hostile_input_safely() {
+    let mut s = UsiProcess::start();
+    s.send("xyzzy\u{1b}[2J\u{7}");
+    s.send(&format!("setoption name {} value 1", "Q".repeat(100_000)));
+    let lines = s.sync();
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect();
+    assert_eq!(errors.len(), 2, "{lines:?}");
+    for e in errors {
+        assert!(!e.chars().any(|c| c.is_control()), "{e:?}");
+        assert!(e.chars().count() < 500, "{} characters", e.chars().count());
+    }
+}

@@ -69,6 +69,35 @@ pub struct Settings {
     pub book_policy: BookPolicy,
 }
 
+/// The largest book file read, bytes (YaneuraOu's largest public books are a few hundred MB).
+const MAX_BOOK_BYTES: u64 = 1 << 30;
+
+/// The text of the book file `path`: a regular file of at most `MAX_BOOK_BYTES`, so that a
+/// device (`/dev/zero`), a pipe (`/dev/stdin`) or a directory is refused at once instead of
+/// read for ever.
+fn read_book_file(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    if meta.len() > MAX_BOOK_BYTES {
+        return Err(format!(
+            "{} bytes, more than the {} a book may have",
+            meta.len(),
+            MAX_BOOK_BYTES
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_BOOK_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_BOOK_BYTES {
+        return Err("it grew past the size a book may have while it was read".into());
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
+}
+
 /// The `BookFile` value that means no book.
 pub const NO_BOOK: &str = "no_book";
 
@@ -110,6 +139,7 @@ pub struct Engine {
     worker: Option<JoinHandle<Searchers>>,
     /// The book read from `book_from`.
     book: Option<Arc<Book>>,
+    /// The `BookFile` value whose book is read (empty before the first `isready`).
     book_from: String,
 }
 
@@ -150,7 +180,7 @@ impl Engine {
             control,
             worker: None,
             book: None,
-            book_from: NO_BOOK.to_string(),
+            book_from: String::new(),
         }
     }
 
@@ -199,29 +229,43 @@ impl Engine {
         said
     }
 
-    /// Reads the book named by `BookFile` if it is not the one read. If it cannot be read, the
-    /// engine goes on without a book and `BookFile` says so.
+    /// Reads the book named by `BookFile` if it is not the one read. If it cannot be read (not
+    /// a regular file, larger than `MAX_BOOK_BYTES`, not UTF-8 text), the book read before
+    /// stays, and so does `BookFile`'s value.
     fn ensure_book(&mut self) -> Result<Option<String>, String> {
         if self.settings.book_file == self.book_from {
             return Ok(None);
         }
         let file = self.settings.book_file.clone();
-        self.book = None;
-        self.book_from = file.clone();
         if file == NO_BOOK {
+            self.book = None;
+            self.book_from = file;
             return Ok(None);
         }
         let text: Cow<str> = if file == BUILT_IN_BOOK {
             Cow::Borrowed(BUILT_IN_BOOK_TEXT)
         } else {
-            Cow::Owned(std::fs::read_to_string(&file).map_err(|e| {
-                self.settings.book_file = NO_BOOK.to_string();
-                self.book_from = NO_BOOK.to_string();
-                format!("cannot read the book {file}: {e}; playing without a book")
-            })?)
+            match read_book_file(&file) {
+                Ok(text) => Cow::Owned(text),
+                Err(e) => {
+                    let why = format!(
+                        "cannot read the book {}: {e}",
+                        crate::notation::quote(&file)
+                    );
+                    if self.book_from.is_empty() {
+                        // Nothing read yet: the default, as before the option was set.
+                        self.settings.book_file = BUILT_IN_BOOK.to_string();
+                        let _ = self.ensure_book();
+                        return Err(format!("{why}; the built-in book is used"));
+                    }
+                    self.settings.book_file = self.book_from.clone();
+                    return Err(format!("{why}; the book {} stays", self.book_from));
+                }
+            }
         };
         let (book, report) = Book::parse(&text);
         self.book = Some(Arc::new(book));
+        self.book_from = file.clone();
         Ok(Some(format!(
             "book {file}: {} positions, {} moves{}",
             report.positions,

@@ -23,5 +23,32 @@ pub enum MoveStyle {
     /// XBoard, as HaChu writes the large variants: `h4h5`, `e6f7,f7e6`, `@@@@` (`xboard`).
     XBoard,
 }
+/// Text from outside (a command, a file name, a move) for an error message: quoted, control
+/// characters escaped, cut after 80 characters, so that a hostile line cannot reach the
+/// terminal raw or flood the log.
+pub fn quote(text: &str) -> String {
+    format!("\"{}\"", clip(text, 80))
+}
+
+/// `text` safe to print on one line: control characters escaped (`\u{1b}`, `\0`...), and
+/// cut after `max` characters with a note of how long it was.
+pub fn clip(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    let mut count = 0;
+    for c in text.chars() {
+        if count == max {
+            out.push_str(&format!("… ({} characters in all)", text.chars().count()));
+            break;
+        }
+        count += 1;
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 pub use sfen::{PieceToken, PositionSpec, Sfen, SfenError, SpecError};
 pub use usi_move::{MoveText, MoveTextError, Suffix};

@@ -13,6 +13,7 @@
 //!
 //! A layer over the rules (`shogi`); the front ends and the command line use it.
 
+pub use crate::notation::quote;
 use crate::notation::western::WesternStyle;
 use crate::notation::PositionSpec;
 use crate::shogi::western::{parse_western, write_western};
@@ -215,23 +216,6 @@ pub struct Read {
     pub game: GameRecord,
     /// The fault that ended the reading early, if any.
     pub error: Option<RecordError>,
-}
-
-/// Text for an error message: control characters escaped, at most 80 characters.
-pub fn quote(text: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == 80 {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    format!("\"{out}\"")
 }
 
 /// The text of a record's bytes: UTF-8 (a byte-order mark dropped), else Shift_JIS; an error if

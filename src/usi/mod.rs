@@ -72,6 +72,9 @@ pub trait UsiEngine {
     fn read_move(&self, text: &str, style: MoveStyle) -> Result<String, EngineError>;
 }
 
+/// The longest error message sent, in characters.
+const MAX_ERROR_CHARS: usize = 400;
+
 /// Spawns the stdin reader: one line per message; the channel closes at end of input.
 /// Bytes that are not UTF-8 are replaced (and then rejected as a bad command), not fatal.
 pub fn spawn_stdin_reader() -> Receiver<String> {
@@ -204,8 +207,11 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
         let _ = self.out.flush();
     }
 
+    /// `info string error: ...`, the message made safe: what it quotes of the input may hold
+    /// control bytes or be megabytes long.
     fn error(&mut self, e: &dyn std::fmt::Display) {
-        self.send(&info_string(&format!("error: {e}")));
+        let text = crate::notation::clip(&e.to_string(), MAX_ERROR_CHARS);
+        self.send(&info_string(&format!("error: {text}")));
     }
 
     fn quit(&mut self) {

@@ -133,8 +133,15 @@ pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn 
 }
 
 impl<E: UsiEngine> Session<'_, E> {
+    /// Sends a line; an error (`Error (...)`, `Illegal move (...)`) quotes input, which is
+    /// made safe first (control bytes escaped, cut at 400 characters).
     fn send(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
+        let line = if text.starts_with("Error") || text.starts_with("Illegal move") {
+            crate::notation::clip(text, 400)
+        } else {
+            text.to_string()
+        };
+        let _ = writeln!(self.out, "{line}");
         let _ = self.out.flush();
     }
 
