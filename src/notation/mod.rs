@@ -34,13 +34,11 @@ pub fn quote(text: &str) -> String {
 /// cut after `max` characters with a note of how long it was.
 pub fn clip(text: &str, max: usize) -> String {
     let mut out = String::new();
-    let mut count = 0;
-    for c in text.chars() {
+    for (count, c) in text.chars().enumerate() {
         if count == max {
             out.push_str(&format!("… ({} characters in all)", text.chars().count()));
             break;
         }
-        count += 1;
         if c.is_control() {
             out.extend(c.escape_default());
         } else {
