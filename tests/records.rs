@@ -142,7 +142,7 @@ fn a_wrong_encoding_is_refused_with_its_line() {
 fn hostile_text_is_quoted_safely() {
     let q = record::quote(&format!("a\u{1b}[2Jb{}", "x".repeat(200)));
     assert!(!q.contains('\u{1b}'));
-    assert!(q.chars().count() < 100);
+    assert!(q.chars().count() < 130, "{q}");
 }
 
 #[test]
