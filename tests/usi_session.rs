@@ -1011,3 +1011,35 @@ fn errors_quote_hostile_input_safely() {
         assert!(e.chars().count() < 500, "{} characters", e.chars().count());
     }
 }
+
+#[test]
+fn an_overlong_line_is_cut_and_refused() {
+    let mut s = UsiProcess::start();
+    s.send("position startpos moves 7g7f");
+    // 3 MB of moves: refused whole, the position stays.
+    s.send(&format!(
+        "position startpos moves {}",
+        vec!["2g2f"; 600_000].join(" ")
+    ));
+    let lines = s.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: a line longer than")),
+        "{lines:?}"
+    );
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("sfen: lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/")),
+        "{lines:?}"
+    );
+    // A cut `go` still runs and answers.
+    s.send(&format!(
+        "go depth 1 searchmoves {}",
+        vec!["3c3d"; 300_000].join(" ")
+    ));
+    s.expect("bestmove");
+}

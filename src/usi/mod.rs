@@ -75,8 +75,18 @@ pub trait UsiEngine {
 /// The longest error message sent, in characters.
 const MAX_ERROR_CHARS: usize = 400;
 
+/// The most bytes of one input line that are kept (a 10,000-move game's `position` line is
+/// about 50 KB).
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// What the reader puts before a line it cut at `MAX_LINE_BYTES` (the rest of the line is
+/// dropped unread): the front ends refuse such a line, except a `go`, which still runs.
+pub const CUT_LINE: &str = "\u{1}cut\u{1}";
+
 /// Spawns the stdin reader: one line per message; the channel closes at end of input.
-/// Bytes that are not UTF-8 are replaced (and then rejected as a bad command), not fatal.
+/// Bytes that are not UTF-8 are replaced (and then rejected as a bad command), not fatal. A
+/// line longer than `MAX_LINE_BYTES` is cut and marked with `CUT_LINE`, so that one line
+/// costs at most that much memory however long it is.
 pub fn spawn_stdin_reader() -> Receiver<String> {
     let (tx, rx) = unbounded();
     std::thread::Builder::new()
@@ -84,18 +94,42 @@ pub fn spawn_stdin_reader() -> Receiver<String> {
         .spawn(move || {
             let stdin = std::io::stdin();
             let mut input = stdin.lock();
-            let mut buf = Vec::with_capacity(4096);
+            let mut buf: Vec<u8> = Vec::with_capacity(4096);
+            let mut cut = false;
             loop {
-                buf.clear();
-                match input.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf);
-                        let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if tx.send(line).is_err() {
-                            break;
+                let (used, end_of_line) = match input.fill_buf() {
+                    Ok([]) | Err(_) => (0, None),
+                    Ok(chunk) => {
+                        let newline = chunk.iter().position(|&b| b == b'\n');
+                        let take = newline.unwrap_or(chunk.len());
+                        let room = MAX_LINE_BYTES.saturating_sub(buf.len());
+                        buf.extend_from_slice(&chunk[..take.min(room)]);
+                        cut |= take > room;
+                        match newline {
+                            Some(i) => (i + 1, Some(true)),
+                            None => (chunk.len(), Some(false)),
                         }
                     }
+                };
+                input.consume(used);
+                let at_end = end_of_line.is_none();
+                if end_of_line == Some(false) {
+                    continue;
+                }
+                if at_end && buf.is_empty() && !cut {
+                    break;
+                }
+                let text = String::from_utf8_lossy(&buf);
+                let text = text.trim_end_matches(['\n', '\r']);
+                let line = if cut {
+                    format!("{CUT_LINE}{text}")
+                } else {
+                    text.to_string()
+                };
+                buf.clear();
+                cut = false;
+                if tx.send(line).is_err() || at_end {
+                    break;
                 }
             }
         })
@@ -161,6 +195,23 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
     /// Handles one input line; false on `quit`.
     fn on_line(&mut self, line: &str) -> bool {
         let received = std::time::Instant::now();
+        let line = match line.strip_prefix(CUT_LINE) {
+            // A `go` still gets its answer, from what could be kept of it.
+            Some(kept) if kept.trim_start().starts_with("go") => {
+                self.error(&format!(
+                    "a line longer than {MAX_LINE_BYTES} bytes: the go runs on its first {MAX_LINE_BYTES}"
+                ));
+                kept
+            }
+            Some(kept) => {
+                self.error(&format!(
+                    "a line longer than {MAX_LINE_BYTES} bytes is ignored: {}",
+                    crate::notation::quote(kept)
+                ));
+                return true;
+            }
+            None => line,
+        };
         match command::parse(line) {
             Ok(Command::Quit) => {
                 self.quit();

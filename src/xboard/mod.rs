@@ -206,6 +206,13 @@ impl<E: UsiEngine> Session<'_, E> {
     /// Handles one line; false on `quit`.
     fn on_line(&mut self, line: &str) -> bool {
         let received = Instant::now();
+        if let Some(kept) = line.strip_prefix(crate::usi::CUT_LINE) {
+            self.send(&format!(
+                "Error (longer than {} bytes): {kept}",
+                crate::usi::MAX_LINE_BYTES
+            ));
+            return true;
+        }
         let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
         let arg = arg.trim();
         match cmd {
