@@ -1044,3 +1044,29 @@ fn an_overlong_line_is_cut_and_refused() {
     ));
     s.expect("bestmove");
 }
+
+#[test]
+fn an_ended_variant_game_gets_the_verdict_d_gives() {
+    // Chu: Black has a bare king, White more: `d` says White has won, and `go` resigns for
+    // Black instead of playing on with a mate score.
+    let mut s = UsiProcess::start();
+    s.send("setoption name USI_Variant value chushogi");
+    s.send("position sfen 12/6k5/7e4/5g4m1/12/12/12/12/12/12/4+m7/5K6 b - 593");
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("game: white wins (bare king)")),
+        "{lines:?}"
+    );
+    s.send("go depth 3");
+    let (best, before) = s.expect_with("bestmove");
+    assert_eq!(best, "bestmove resign");
+    assert!(
+        before
+            .iter()
+            .any(|l| l.contains("game over: white wins (bare king)")),
+        "{before:?}"
+    );
+}

@@ -381,6 +381,14 @@ impl Game {
         }
     }
 
+    /// The side to move.
+    pub(super) fn side_to_move(&self) -> Color {
+        match self {
+            Game::Shogi(p) => p.side_to_move(),
+            Game::Variant(g) => g.pos.side_to_move(),
+        }
+    }
+
     /// Whether the game is over, by its rules (the variants'; a 9x9 game is the GUI's to end).
     pub(super) fn outcome(&self) -> Option<GameEnd> {
         let Game::Variant(game) = self else {

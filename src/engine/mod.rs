@@ -433,6 +433,23 @@ impl UsiEngine for Engine {
         for message in self.prepare() {
             let _ = events.send(EngineEvent::Message(message));
         }
+        // A variant game its rules have ended: `go` says what `d` says. The side that lost
+        // resigns; a side that has won, or a draw, still gets a move (the GUI ends the game).
+        if let Some(end) = self.game.outcome() {
+            let to_move = self.game.side_to_move();
+            let _ = events.send(EngineEvent::Message(format!(
+                "game over: {} ({})",
+                match end.winner {
+                    Some(side) => format!("{} wins", side.name()),
+                    None => "drawn".to_string(),
+                },
+                end.reason
+            )));
+            if end.winner == Some(!to_move) && !limits.ponder && !limits.infinite {
+                let _ = events.send(EngineEvent::BestMove(BestMove::Resign));
+                return;
+            }
+        }
         if let Some((m, of)) = self.book_move(&limits) {
             let _ = events.send(EngineEvent::Message(format!(
                 "book move {} (value {}, depth {}, count {}; one of {of})",
