@@ -47,8 +47,9 @@ def board_key(sfen):
     return " ".join(sfen.split()[:3])
 
 
-def random_game(rng, plies):
-    board = cshogi.Board()
+def random_game(rng, plies, sfen=cshogi.STARTING_SFEN):
+    """Up to `plies` random legal moves from `sfen`, as USI."""
+    board = cshogi.Board(sfen)
     moves = []
     for _ in range(plies):
         legal = list(board.legal_moves)
@@ -142,16 +143,7 @@ def main():
     # its board, 30 random plies from it.
     for h, name in enumerate(HANDICAPS):
         sfen = HANDICAPS[name]
-        board = cshogi.Board(sfen)
-        moves = []
-        for _ in range(30):
-            legal = list(board.legal_moves)
-            if not legal:
-                break
-            m = rng.choice(legal)
-            moves.append(cshogi.move_to_usi(m))
-            board.push(m)
-        final = board_key(board.sfen())
+        moves = random_game(rng, 30, sfen)
         board = cshogi.Board(sfen)
         k = cshogi.KIF.Exporter(f"{OUT}/handicap-{h}.kif")
         k.header(["Sente", "Gote"], T0, name)
@@ -162,6 +154,7 @@ def main():
             k.move(m, 1, i + 1)
             c.move(m, 1)
             board.push(m)
+        final = board_key(board.sfen())
         k.end("resign")
         k.close()
         c.endgame("%TORYO")

@@ -4,17 +4,6 @@
 use super::{Color, PieceKind, Position, Square};
 use crate::notation::board::{draw, BoardStyle, Cell, Picture};
 
-/// Hand kinds, strongest first, as boards list them.
-const HAND_ORDER: [PieceKind; 7] = [
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Gold,
-    PieceKind::Silver,
-    PieceKind::Knight,
-    PieceKind::Lance,
-    PieceKind::Pawn,
-];
-
 /// `pos` drawn in `style`; `flip` turns the board for White.
 pub fn picture(pos: &Position, style: BoardStyle, flip: bool) -> String {
     let rows: Vec<Vec<Option<Cell>>> = (0..9u8)
@@ -33,7 +22,7 @@ pub fn picture(pos: &Position, style: BoardStyle, flip: bool) -> String {
         })
         .collect();
     let hand = |c: Color| -> Vec<(char, u32)> {
-        HAND_ORDER
+        PieceKind::HAND_BY_VALUE
             .iter()
             .map(|&k| (k.base_letter(), pos.hand(c).count(k)))
             .filter(|&(_, n)| n > 0)

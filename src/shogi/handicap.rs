@@ -19,6 +19,7 @@
 //! (`b8`).
 
 use super::position::{Position, PositionError, STARTPOS_SFEN};
+use crate::notation::sfen::write_board;
 use std::fmt;
 
 /// A named handicap: its names (English, the server's abbreviation, KIF's Japanese) and the
@@ -177,33 +178,6 @@ fn white_piece(text: &str) -> Option<String> {
     Some(format!("{}{c}", if promoted { "+" } else { "" }))
 }
 
-fn write_board(grid: &Grid) -> String {
-    let rows: Vec<String> = grid
-        .iter()
-        .map(|row| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for cell in row {
-                match cell {
-                    None => empty += 1,
-                    Some(t) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        s.push_str(t);
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            s
-        })
-        .collect();
-    rows.join("/")
-}
-
 /// The start position of handicap `spec`: a name (`rook`, `2p`, `飛車落ち`, ...; `even` for no
 /// handicap) or the server's syntax, White to move except for `even`.
 pub fn handicap_position(spec: &str) -> Result<Position, HandicapError> {
@@ -262,7 +236,8 @@ pub fn handicap_position(spec: &str) -> Result<Position, HandicapError> {
         }
     }
     let side = if changed { "w" } else { "b" };
-    Position::from_sfen(&format!("{} {side} - 1", write_board(&grid)))
+    let board = write_board(grid.iter().map(|row| row.iter().map(|c| c.as_deref())));
+    Position::from_sfen(&format!("{board} {side} - 1"))
         .map_err(HandicapError::Position)
 }
 

@@ -265,17 +265,8 @@ impl Position {
                 .map(move |file| self.board[Square::new(file, rank).expect("on board").index()])
                 .map(|p| p.map(Piece::to_sfen))
         }));
-        const ORDER: [PieceKind; 7] = [
-            PieceKind::Rook,
-            PieceKind::Bishop,
-            PieceKind::Gold,
-            PieceKind::Silver,
-            PieceKind::Knight,
-            PieceKind::Lance,
-            PieceKind::Pawn,
-        ];
         let hands = sfen::write_hands(Color::ALL.into_iter().flat_map(|c| {
-            ORDER
+            PieceKind::HAND_BY_VALUE
                 .iter()
                 .map(move |&k| (self.hand(c).count(k), Piece::new(c, k).to_sfen()))
         }));

@@ -182,6 +182,17 @@ impl PieceKind {
         PieceKind::Gold,
     ];
 
+    /// The hand kinds, strongest first, as boards and SFEN list them.
+    pub const HAND_BY_VALUE: [PieceKind; 7] = [
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Gold,
+        PieceKind::Silver,
+        PieceKind::Knight,
+        PieceKind::Lance,
+        PieceKind::Pawn,
+    ];
+
     /// Index 0..14.
     #[inline(always)]
     pub const fn index(self) -> usize {
