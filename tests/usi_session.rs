@@ -1070,3 +1070,32 @@ fn an_ended_variant_game_gets_the_verdict_d_gives() {
         "{before:?}"
     );
 }
+
+#[test]
+fn a_large_table_is_ready_at_once_and_renewed_at_once() {
+    // The table's memory comes zeroed from the system instead of being written: `isready`
+    // after a 1 GiB `USI_Hash` took seconds before, and so did `usinewgame`'s clear.
+    let mut s = UsiProcess::start();
+    s.send("setoption name USI_Hash value 1024");
+    let start = std::time::Instant::now();
+    s.sync();
+    assert!(
+        start.elapsed().as_millis() < 1000,
+        "isready: {:?}",
+        start.elapsed()
+    );
+    s.send("position startpos moves 2g2f 8c8d");
+    s.send("go depth 6");
+    s.expect("bestmove");
+    let start = std::time::Instant::now();
+    s.send("usinewgame");
+    s.sync();
+    assert!(
+        start.elapsed().as_millis() < 1000,
+        "usinewgame: {:?}",
+        start.elapsed()
+    );
+    // And the renewed table works.
+    s.send("go depth 6");
+    s.expect("bestmove");
+}

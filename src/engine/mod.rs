@@ -416,7 +416,19 @@ impl UsiEngine for Engine {
 
     fn new_game(&mut self) -> Result<(), EngineError> {
         let allocated = self.ensure_hash();
-        self.tt.clear();
+        // A used table is swapped for a fresh one (zeroed by the system, nothing written: a
+        // table of gigabytes is ready at once); where that memory cannot be had, it is cleared.
+        if self.tt.is_dirty() {
+            match TranspositionTable::try_new(self.tt.size_mb()) {
+                Ok(table) => {
+                    self.tt = Arc::new(table);
+                    if let Some(s) = self.searchers.as_mut() {
+                        s.set_tt(&self.tt);
+                    }
+                }
+                Err(_) => self.tt.clear(),
+            }
+        }
         if let Some(s) = self.searchers.as_mut() {
             s.new_game();
         }

@@ -12,7 +12,9 @@
 //! ```
 
 use crate::eval::Value;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::alloc::Layout;
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 /// Stored as the static evaluation when there is none (the side to move was in check).
 pub const EVAL_NONE: Value = i16::MIN as Value;
@@ -59,6 +61,67 @@ const BUCKET: usize = 4;
 #[repr(align(64))]
 struct Bucket([Entry; BUCKET]);
 
+/// `n` buckets in memory the system gives zeroed. The standard allocator zeroes memory of an
+/// alignment above 16 bytes by writing it, and a bucket is 64-byte aligned; so the memory is
+/// asked for with alignment 16 and one bucket more, and the buckets start at its first 64-byte
+/// boundary. Large blocks come from the system's zero pages untouched: a table of gigabytes is
+/// ready at once, its pages touched as the search first uses them.
+struct ZeroedBuckets {
+    /// The allocation.
+    block: NonNull<u8>,
+    layout: Layout,
+    /// The first bucket, 64-byte aligned, inside `block`.
+    first: NonNull<Bucket>,
+    len: usize,
+}
+
+// SAFETY: the buckets are atomics, shared by reference only (`Deref` to `[Bucket]`, which is
+// `Sync`); the block is owned and freed once, in `drop`.
+unsafe impl Send for ZeroedBuckets {}
+// SAFETY: as above: every access goes through `&[Bucket]`.
+unsafe impl Sync for ZeroedBuckets {}
+
+impl ZeroedBuckets {
+    /// `n` (at least one) empty buckets, or `None` if the memory cannot be had.
+    fn new(n: usize) -> Option<ZeroedBuckets> {
+        let n = n.max(1);
+        let size = n
+            .checked_add(1)?
+            .checked_mul(std::mem::size_of::<Bucket>())?;
+        let layout = Layout::from_size_align(size, 16).ok()?;
+        // SAFETY: `layout` has a non-zero size, as `alloc_zeroed` requires.
+        let block = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        let offset = block.as_ptr().align_offset(std::mem::align_of::<Bucket>());
+        // SAFETY: the block holds `n + 1` buckets' bytes and the offset to the next 64-byte
+        // boundary is below 64 (its start is 16-aligned), so `n` buckets fit after it. All zero
+        // bytes are a valid `Bucket` (its atomics at 0: the empty entries `Bucket::default`
+        // makes), so they are initialised.
+        let first = unsafe { NonNull::new_unchecked(block.as_ptr().add(offset).cast::<Bucket>()) };
+        Some(ZeroedBuckets {
+            block,
+            layout,
+            first,
+            len: n,
+        })
+    }
+}
+
+impl std::ops::Deref for ZeroedBuckets {
+    type Target = [Bucket];
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `first` points to `len` initialised, aligned buckets that live as long as
+        // `self` (see `new`).
+        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for ZeroedBuckets {
+    fn drop(&mut self) {
+        // SAFETY: `block` was allocated with `layout` by the global allocator, once.
+        unsafe { std::alloc::dealloc(self.block.as_ptr(), self.layout) }
+    }
+}
+
 /// A table size whose memory cannot be had.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableSizeError(pub usize);
@@ -73,26 +136,30 @@ impl std::error::Error for TableSizeError {}
 
 /// A shared transposition table.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: ZeroedBuckets,
     /// The size asked for, MiB.
     size_mb: usize,
     age: AtomicU8,
+    /// Something was stored since the table was made or cleared (a clean table is not
+    /// cleared again: `usinewgame` after `isready` costs nothing).
+    dirty: AtomicBool,
 }
 
 impl TranspositionTable {
     /// A table of `mb` mebibytes (at least one bucket), or an error if the memory cannot be had.
+    ///
+    /// The memory comes zeroed from the system (an empty bucket is all zero bytes) instead of
+    /// being written here, so that a table of gigabytes is ready at once; its pages are
+    /// touched as the search first uses them.
     pub fn try_new(mb: usize) -> Result<TranspositionTable, TableSizeError> {
         let bytes = mb.saturating_mul(1024 * 1024);
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(n)
-            .map_err(|_| TableSizeError(mb))?;
-        buckets.resize_with(n, Bucket::default);
+        let buckets = ZeroedBuckets::new(n).ok_or(TableSizeError(mb))?;
         Ok(TranspositionTable {
             buckets,
             size_mb: mb,
             age: AtomicU8::new(0),
+            dirty: AtomicBool::new(false),
         })
     }
 
@@ -109,18 +176,36 @@ impl TranspositionTable {
         self.size_mb
     }
 
+    /// Whether anything was stored since the table was made or cleared.
+    pub fn is_dirty(&self) -> bool {
+        self.dirty.load(Ordering::Relaxed)
+    }
+
     /// Number of buckets of four entries.
     pub fn buckets(&self) -> usize {
         self.buckets.len()
     }
 
-    /// Forgets everything.
+    /// Forgets everything: nothing to do on a table nothing was stored in; otherwise the
+    /// buckets are zeroed by as many threads as the machine has (a 4 GiB table in a fraction
+    /// of a second instead of seconds).
     pub fn clear(&self) {
-        for e in self.buckets.iter().flat_map(|b| &b.0) {
-            e.key.store(0, Ordering::Relaxed);
-            e.data.store(0, Ordering::Relaxed);
-        }
         self.age.store(0, Ordering::Relaxed);
+        if !self.dirty.swap(false, Ordering::Relaxed) {
+            return;
+        }
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let chunk = self.buckets.len().div_ceil(threads).max(1);
+        std::thread::scope(|scope| {
+            for part in self.buckets.chunks(chunk) {
+                scope.spawn(move || {
+                    for e in part.iter().flat_map(|b| &b.0) {
+                        e.key.store(0, Ordering::Relaxed);
+                        e.data.store(0, Ordering::Relaxed);
+                    }
+                });
+            }
+        });
     }
 
     /// Starts a new search: older entries become preferred victims.
@@ -173,6 +258,9 @@ impl TranspositionTable {
         depth: i32,
         bound: Bound,
     ) {
+        if !self.dirty.load(Ordering::Relaxed) {
+            self.dirty.store(true, Ordering::Relaxed);
+        }
         let age = self.age.load(Ordering::Relaxed) as u64;
         let bucket = self.bucket(key);
         let mut victim = &bucket[0];
@@ -295,7 +383,8 @@ mod tests {
 
     #[test]
     fn a_size_beyond_memory_is_an_error_not_an_abort() {
-        let e = TranspositionTable::try_new(usize::MAX >> 21).err();
+        // `black_box`: an allocation nothing uses may be optimised away, and "succeed".
+        let e = std::hint::black_box(TranspositionTable::try_new(usize::MAX >> 21)).err();
         assert_eq!(e, Some(TableSizeError(usize::MAX >> 21)));
         assert!(e.is_some_and(|e| e.to_string().starts_with("cannot allocate")));
     }

@@ -237,8 +237,7 @@ pub fn handicap_position(spec: &str) -> Result<Position, HandicapError> {
     }
     let side = if changed { "w" } else { "b" };
     let board = write_board(grid.iter().map(|row| row.iter().map(|c| c.as_deref())));
-    Position::from_sfen(&format!("{board} {side} - 1"))
-        .map_err(HandicapError::Position)
+    Position::from_sfen(&format!("{board} {side} - 1")).map_err(HandicapError::Position)
 }
 
 /// The names of the named handicaps, one line each (English, abbreviation, Japanese).
