@@ -20,7 +20,7 @@ FS_NODES2 ?= 30000
 # that runs with different clocks or openings can be played side by side.
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
-.PHONY: help build run test test-deep perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion timing lint fmt weights weights-fit weights-data kp-data check-kp check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
+.PHONY: help build run test test-deep fuzz perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion timing lint fmt weights weights-fit weights-data kp-data check-kp check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab mate-bench deps clean
 
 help:
@@ -47,9 +47,14 @@ bench: build ## Search signature: prints "Nodes searched"
 	./$(BIN) bench
 
 MATE_TIME ?= 10000
+FUZZ_ITERATIONS ?= 1000000
+FUZZ_SEED ?= 54
 
 mate-bench: build ## The mate set solved by Hisha and by cshogi's df-pn, MATE_TIME ms each (a Markdown table)
 	$(PY) scripts/mate_bench.py positions/mates.txt --time $(MATE_TIME) --hisha $(BIN)
+
+fuzz: ## Mutation fuzzing of every text reader, FUZZ_ITERATIONS inputs a target (tests/fuzz.rs; cargo test runs 3,000)
+	FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) FUZZ_SEED=$(FUZZ_SEED) $(CARGO) test --release --test fuzz
 
 criterion: ## Criterion benchmarks (movegen, perft, search)
 	$(CARGO) bench --bench movegen

@@ -336,8 +336,19 @@ fn ending_last(text: &str) -> std::borrow::Cow<'_, str> {
     joined.into()
 }
 
+/// Runs a call into rsshogi, a panic in it (hostile text has made its move application panic)
+/// turned into an error instead of ending the program.
+fn guarded<T>(what: &str, call: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(call))
+        .unwrap_or_else(|_| Err(format!("the {what} failed on this text")))
+}
+
 /// Parses `text` as `format` with rsshogi, its error as text.
 fn parse_with(text: &str, format: Format) -> Result<Record, String> {
+    guarded("record reader", || parse_unguarded(text, format))
+}
+
+fn parse_unguarded(text: &str, format: Format) -> Result<Record, String> {
     match format {
         Format::Kif => kif::parse_kif_str(&ending_last(text)).map_err(|e| e.to_string()),
         Format::Ki2 => kif::parse_ki2_str(&ending_last(text)).map_err(|e| e.to_string()),
@@ -686,6 +697,19 @@ impl GameRecord {
 
     /// The record written in `format` and `encoding`.
     pub fn write(&self, format: Format, encoding: Encoding) -> Result<Vec<u8>, RecordError> {
+        guarded("record writer", || {
+            self.write_unguarded(format, encoding)
+                .map_err(|e| e.message)
+        })
+        .map_err(|message| RecordError {
+            line: None,
+            ply: None,
+            text: String::new(),
+            message,
+        })
+    }
+
+    fn write_unguarded(&self, format: Format, encoding: Encoding) -> Result<Vec<u8>, RecordError> {
         let fail = |e: String| RecordError {
             line: None,
             ply: None,
