@@ -49,12 +49,14 @@ bench: build ## Search signature: prints "Nodes searched"
 MATE_TIME ?= 10000
 FUZZ_ITERATIONS ?= 1000000
 FUZZ_SEED ?= 54
+FUZZ_BATCHES ?= 1000
 
 mate-bench: build ## The mate set solved by Hisha and by cshogi's df-pn, MATE_TIME ms each (a Markdown table)
 	$(PY) scripts/mate_bench.py positions/mates.txt --time $(MATE_TIME) --hisha $(BIN)
 
-fuzz: ## Mutation fuzzing of every text reader, FUZZ_ITERATIONS inputs a target (tests/fuzz.rs; cargo test runs 3,000)
-	FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) FUZZ_SEED=$(FUZZ_SEED) $(CARGO) test --release --test fuzz
+fuzz: ## Mutation fuzzing: every text reader, FUZZ_ITERATIONS inputs a target, and FUZZ_BATCHES mutated sessions of each protocol (tests/fuzz*.rs)
+	FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) FUZZ_SEED=$(FUZZ_SEED) FUZZ_BATCHES=$(FUZZ_BATCHES) \
+		$(CARGO) test --release --test fuzz --test fuzz_sessions
 
 criterion: ## Criterion benchmarks (movegen, perft, search)
 	$(CARGO) bench --bench movegen

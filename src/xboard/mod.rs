@@ -122,6 +122,9 @@ pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn 
         }
     }
     if s.searching {
+        // Quitting: what waited is dropped, and no analysis starts again.
+        s.deferred.clear();
+        s.analyzing = false;
         s.engine.stop();
         while s.searching {
             match events_rx.recv() {
@@ -242,6 +245,11 @@ impl<E: UsiEngine> Session<'_, E> {
             "post" => self.post = true,
             "nopost" => self.post = false,
             "time" => self.clock.own_ms = arg.parse::<u64>().ok().map(|cs| cs * 10),
+            // While the engine thinks, lines wait their turn; an `exit` among them must too (it
+            // would otherwise end an analysis an earlier waiting `analyze` starts after it).
+            "exit" if self.searching && !self.analysis_search => {
+                self.deferred.push(line.to_string());
+            }
             "exit" => {
                 self.analyzing = false;
                 if self.searching && self.analysis_search {
@@ -278,6 +286,7 @@ impl<E: UsiEngine> Session<'_, E> {
         let arg = arg.trim();
         match cmd {
             "ping" => self.send(&format!("pong {arg}")),
+            "exit" => self.analyzing = false,
             "analyze" => {
                 self.force = true;
                 self.analyzing = true;
@@ -503,9 +512,24 @@ impl<E: UsiEngine> Session<'_, E> {
             }
         }
         let now = Instant::now();
-        while !self.searching && !self.deferred.is_empty() {
-            let line = self.deferred.remove(0);
-            self.execute(&line, now);
+        // The lines that waited, in order. One of them may start an analysis (`analyze`): the
+        // lines after it are then taken as in analysis, a ping answered at once, anything else
+        // stopping the analysis and waiting for it to end.
+        while !self.deferred.is_empty() {
+            if !self.searching {
+                let line = self.deferred.remove(0);
+                self.execute(&line, now);
+            } else if self.analysis_search && self.deferred[0].starts_with("ping") {
+                let line = self.deferred.remove(0);
+                let arg = line.split_once(' ').map_or("", |(_, a)| a.trim());
+                self.send(&format!("pong {arg}"));
+            } else {
+                if self.analysis_search {
+                    self.analysis_search = false;
+                    self.engine.stop();
+                }
+                break;
+            }
         }
         if self.analyzing && !self.searching && !self.game_over {
             self.analyze(now);

@@ -1,0 +1,204 @@
+//! Both protocols driven as processes with mutated sessions: batches of command lines mutated
+//! from real ones, then `stop` and `isready` (USI) or `ping` (XBoard), which must be answered
+//! within a bound every time: no crash, no hang, whatever came before.
+//!
+//! `cargo test` plays `FUZZ_BATCHES` batches (default 40) of 20 lines a protocol; `make fuzz`
+//! more.
+
+mod common;
+
+use crossbeam_channel::Receiver;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::io::Write;
+use std::time::Duration;
+
+fn batches() -> usize {
+    std::env::var("FUZZ_BATCHES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40)
+}
+
+/// A line mutated from `corpus`: words dropped, doubled, swapped in from another line, numbers
+/// changed, bytes flipped. Never `quit` (the session must go on).
+fn mutated_line(rng: &mut StdRng, corpus: &[&str]) -> String {
+    let base: Vec<&str> = corpus[rng.gen_range(0..corpus.len())].split(' ').collect();
+    let other: Vec<&str> = corpus[rng.gen_range(0..corpus.len())].split(' ').collect();
+    let mut words: Vec<String> = base.iter().map(|w| w.to_string()).collect();
+    for _ in 0..rng.gen_range(0..3) {
+        let at = rng.gen_range(0..=words.len());
+        match rng.gen_range(0..6) {
+            0 if at < words.len() => {
+                words.remove(at);
+            }
+            1 => words.insert(at, other[rng.gen_range(0..other.len())].to_string()),
+            2 => words.insert(
+                at,
+                ["0", "-1", "1", "99999999999999999999", "3", "x", "infinite"][rng.gen_range(0..7)]
+                    .to_string(),
+            ),
+            3 if at < words.len() => {
+                let w = words[at].clone();
+                words.insert(at, w);
+            }
+            4 if at < words.len() && !words[at].is_empty() => {
+                let mut bytes = words[at].clone().into_bytes();
+                let i = rng.gen_range(0..bytes.len());
+                bytes[i] ^= 1 << rng.gen_range(0..7);
+                words[at] = String::from_utf8_lossy(&bytes).into_owned();
+            }
+            _ => {}
+        }
+    }
+    let line = words.join(" ");
+    if line.split_whitespace().next() == Some("quit") {
+        "isready".to_string()
+    } else {
+        line
+    }
+}
+
+fn send(stdin: &mut std::process::ChildStdin, line: &str) {
+    writeln!(stdin, "{line}").unwrap();
+    stdin.flush().unwrap();
+}
+
+/// Waits for a line starting with `prefix`, at most `wait`.
+fn expect(rx: &Receiver<String>, prefix: &str, wait: Duration, what: &str) {
+    let deadline = std::time::Instant::now() + wait;
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(line) if line.starts_with(prefix) => return,
+            Ok(_) => {}
+            Err(_) => panic!("no '{prefix}' within {wait:?} after {what}"),
+        }
+    }
+}
+
+#[test]
+fn usi_sessions_always_answer() {
+    let corpus = [
+        "position startpos moves 7g7f 3c3d 8h2b+",
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 2g2f",
+        "position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
+        "go depth 3",
+        "go nodes 2000",
+        "go btime 100 wtime 100 byoyomi 50",
+        "go ponder btime 100 wtime 100",
+        "go infinite",
+        "go mate 200",
+        "go perft 3",
+        "ponderhit",
+        "stop",
+        "setoption name USI_Hash value 16",
+        "setoption name MultiPV value 3",
+        "setoption name USI_Variant value chushogi",
+        "setoption name USI_Variant value shogi",
+        "setoption name Threads value 2",
+        "usinewgame",
+        "gameover win",
+        "d small",
+        "eval",
+        "bench 2",
+    ];
+    let (mut child, mut stdin, rx) = common::spawn_hisha();
+    send(&mut stdin, "usi");
+    expect(&rx, "usiok", Duration::from_secs(10), "usi");
+    let mut rng = StdRng::seed_from_u64(54);
+    for batch in 0..batches() {
+        let lines: Vec<String> = (0..20).map(|_| mutated_line(&mut rng, &corpus)).collect();
+        for line in &lines {
+            send(&mut stdin, line);
+        }
+        send(&mut stdin, "stop");
+        send(&mut stdin, "isready");
+        expect(
+            &rx,
+            "readyok",
+            Duration::from_secs(30),
+            &format!("batch {batch}: {lines:?}"),
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "batch {batch} ended the engine"
+        );
+    }
+    send(&mut stdin, "quit");
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn xboard_sessions_always_answer() {
+    let corpus = [
+        "new",
+        "variant chu",
+        "variant dai",
+        "force",
+        "go",
+        "usermove h4h5",
+        "usermove e6f7,f7e6",
+        "analyze",
+        "exit",
+        "undo",
+        "remove",
+        "st 1",
+        "sd 2",
+        "level 0 1 0",
+        "time 100",
+        "otim 100",
+        "memory 16",
+        "setboard lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w",
+        "playother",
+        "?",
+        "post",
+    ];
+    let (mut child, mut stdin, rx) = common::spawn_hisha();
+    send(&mut stdin, "xboard");
+    send(&mut stdin, "protover 2");
+    expect(&rx, "feature done=1", Duration::from_secs(10), "protover");
+    let mut rng = StdRng::seed_from_u64(55);
+    for batch in 0..batches() {
+        let lines: Vec<String> = (0..20).map(|_| mutated_line(&mut rng, &corpus)).collect();
+        for line in &lines {
+            send(&mut stdin, line);
+        }
+        // Out of analysis and thinking, then a ping that must come back.
+        send(&mut stdin, "exit");
+        send(&mut stdin, "force");
+        send(&mut stdin, "?");
+        send(&mut stdin, &format!("ping {batch}"));
+        expect(
+            &rx,
+            &format!("pong {batch}"),
+            Duration::from_secs(30),
+            &format!("batch {batch}: {lines:?}"),
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "batch {batch} ended the engine"
+        );
+    }
+    send(&mut stdin, "quit");
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn xboard_analyze_sent_while_thinking_still_answers_the_ping_after_it() {
+    // Found by the sessions above: `go`, then `analyze` and `ping` while the engine thinks.
+    // The analysis that the waiting `analyze` started kept the waiting `ping` from ever being
+    // answered; an `exit` sent meanwhile was taken before the `analyze` it followed.
+    for tail in [&["analyze", "ping 7"][..], &["analyze", "exit", "ping 7"]] {
+        let (mut child, mut stdin, rx) = common::spawn_hisha();
+        for line in ["xboard", "protover 2", "variant chu", "st 1", "go"] {
+            send(&mut stdin, line);
+        }
+        for line in tail {
+            send(&mut stdin, line);
+        }
+        expect(&rx, "pong 7", Duration::from_secs(10), &format!("{tail:?}"));
+        send(&mut stdin, "quit");
+        assert!(child.wait().unwrap().success());
+    }
+}
