@@ -1,15 +1,17 @@
-//! Game records of 9x9 shogi: KIF, KI2, CSA (V2.2 and V3.0), JKF and USI position text, read
-//! and written, in UTF-8 or Shift_JIS.
+//! Game records of 9x9 shogi: KIF, KI2, CSA (V2.2 and V3.0), JKF, USI position text and
+//! Western notation, read and written, in UTF-8 or Shift_JIS.
 //!
-//! The formats' grammar is the `rsshogi` crate's (its `records` feature): KIF and KI2 with their
-//! headers, handicaps (手合割) and board diagrams, `同` captures, KI2's 右/左/上/引/寄/直,
-//! comments, times, every ending and variations (変化); CSA with `P1`..`P9`, `PI`, `T` times
-//! and `'` comments; JKF. It was checked against files written by other programs
-//! (`tests/records.rs`) before it was taken, and it does the job better than code of ours would
-//! for years. What is ours: every move the parser reads is replayed and checked by Hisha's own
-//! rules, so that a record Hisha accepts is a legal game by the rules the engine plays, and a
-//! record that breaks off (a truncated file, a move that is not legal or does not exist) is
-//! kept up to the move before the fault, with an error that names its line and its text.
+//! The grammar of KIF, KI2, CSA and JKF is the `rsshogi` crate's (its `records` feature): KIF
+//! and KI2 with their headers, handicaps (手合割) and board diagrams, `同` captures, KI2's
+//! 右/左/上/引/寄/直, comments, times, every ending and variations (変化); CSA with `P1`..`P9`,
+//! `PI`, `T` times and `'` comments; JKF. It was taken after it read exactly the files other
+//! programs wrote (`tests/records.rs`). What is ours: every move the parser reads is replayed
+//! and checked by Hisha's own rules, so that a record Hisha accepts is a legal game by the rules
+//! the engine plays; a record that breaks off (a truncated file, a move that is not legal or
+//! does not exist) is kept up to the move before the fault, with an error that names its line
+//! and its text; the USI and Western readers; and two repairs around rsshogi 1.7: variations
+//! written after a KIF's ending are kept (`ending_last`, `ending_first`), and a panic inside it
+//! on hostile text becomes an error (`guarded`).
 //!
 //! A layer over the rules (`shogi`); the front ends and the command line use it.
 
