@@ -17,10 +17,11 @@ pub struct ConvertArgs {
     input: String,
     /// The record to write (`-`: standard output).
     output: String,
-    /// The input's format: kif, ki2, csa, jkf, usi (default: from its extension, else its text).
+    /// The input's format: kif, ki2, csa, jkf, usi, western (default: from its extension, else
+    /// its text).
     #[arg(long)]
     from: Option<String>,
-    /// The output's format: kif, ki2, csa (V2.2), csa3 (V3.0), jkf, usi (default: from its
+    /// The output's format: kif, ki2, csa (V2.2), csa3 (V3.0), jkf, usi, western (default: from its
     /// extension).
     #[arg(long)]
     to: Option<String>,
