@@ -106,8 +106,7 @@ pub enum Cmd {
     /// Fit the evaluation's weights to self-play data and write them as the weights data file.
     Tune(tune::Args),
     /// Convert a game record between KIF, KI2, CSA (V2.2, V3.0), JKF, USI position text and
-    /// Western notation,
-    /// every move checked.
+    /// Western notation, every move checked.
     Convert(records::ConvertArgs),
     /// Show a game record: the players, the moves, the ending, and the board after any move.
     Show(records::ShowArgs),
