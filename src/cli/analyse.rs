@@ -155,15 +155,7 @@ fn search(engine: &mut Engine, start: &Position, moves: &[Move], limits: &Limits
 
 /// `hisha analyse`.
 pub(super) fn run(args: AnalyseArgs) -> Result<(), CliError> {
-    let format = match args.from.as_deref() {
-        Some(name) => Some(Format::from_name(name).ok_or_else(|| {
-            CliError::Input(format!("unknown record format {}", record::quote(name)))
-        })?),
-        None => Format::from_path(&args.record),
-    };
-    let bytes = std::fs::read(&args.record).map_err(|e| CliError::Read(args.record.clone(), e))?;
-    let read = record::read(&bytes, format)
-        .map_err(|e| CliError::Input(format!("{}: {e}", args.record)))?;
+    let read = super::records::load(&args.record, args.from.as_deref())?;
     if let Some(e) = &read.error {
         eprintln!("{}: {e}; analysing the moves before it", args.record);
     }
@@ -224,6 +216,7 @@ pub(super) fn run(args: AnalyseArgs) -> Result<(), CliError> {
 
     // Each move against the best of its position: what it lost, from the mover's view.
     let mut report = String::new();
+    let mut mistakes = Vec::new(); // their move numbers, for the picture
     let mut sides = [(0usize, 0i64, 0usize); 2]; // moves, summed loss, mistakes
     let mut pos = game.start.clone();
     for (i, &m) in moves.iter().enumerate() {
@@ -239,6 +232,7 @@ pub(super) fn run(args: AnalyseArgs) -> Result<(), CliError> {
             let best = before.pv.first().copied();
             if loss >= args.margin && best.is_some_and(|b| b != m) {
                 side.2 += 1;
+                mistakes.push(i + 1);
                 let best_line = japanese_line(&pos, &before.pv);
                 let best_move = japanese_line(&pos, &before.pv[..1]);
                 lines.push(format!("【悪手】 最善手 {best_move} #評価値={b}"));
@@ -306,11 +300,7 @@ pub(super) fn run(args: AnalyseArgs) -> Result<(), CliError> {
     std::fs::write(&out_path, bytes).map_err(|e| CliError::Write(out_path.clone(), e))?;
     if svg_path != "-" {
         let scores: Vec<Option<i32>> = found.iter().map(|f| f.score).collect();
-        let marks: Vec<usize> = report
-            .lines()
-            .filter_map(|l| l.split_whitespace().next()?.parse().ok())
-            .collect();
-        std::fs::write(&svg_path, svg(&scores, &marks))
+        std::fs::write(&svg_path, svg(&scores, &mistakes))
             .map_err(|e| CliError::Write(svg_path.clone(), e))?;
     }
 

@@ -122,7 +122,7 @@ fn read_input(path: &str) -> Result<Vec<u8>, CliError> {
 }
 
 /// Reads the record at `path`, its format by `from`, else its extension, else its text.
-fn load(path: &str, from: Option<&str>) -> Result<Read, CliError> {
+pub(super) fn load(path: &str, from: Option<&str>) -> Result<Read, CliError> {
     let format = match from {
         Some(name) => Some(format_named(name)?),
         None => Format::from_path(path),
