@@ -20,7 +20,7 @@ FS_NODES2 ?= 30000
 # that runs with different clocks or openings can be played side by side.
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
-.PHONY: help build run test test-deep fuzz perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard bench criterion timing lint fmt weights weights-fit weights-data kp-data check-kp check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
+.PHONY: help build run test test-deep fuzz perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard match-kit bench criterion timing lint fmt weights weights-fit weights-data kp-data kp-fit kp check-kp check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab mate-bench deps clean
 
 help:
@@ -160,6 +160,24 @@ match-gpsshogi: matches/hisha ## GAMES games vs GPSShogi (gpsusi, 1 thread, full
 match-fairy-nodes: matches/hisha ## GAMES games vs fairy-stockfish at fixed nodes (Hisha FS_NODES1, it FS_NODES2: about equal time; OPTIONS1=)
 	$(call arena,fairy-nodes,$(HISHA_TOKENS) time_control.node_limit=$(FS_NODES1),name=fairy-stockfish path=/usr/games/fairy-stockfish options.Hash=64 time_control.node_limit=$(FS_NODES2),,tournament)
 
+# A kit for scripts/kit_match.sh, to play GPSShogi on a borrowed many-core machine that has
+# Python (KIT_PYTHON, e.g. 312 for 3.12) and nothing else: this build of Hisha, gpsusi with the
+# libraries it loads (not the C and C++ runtimes) and its data, and the cshogi wheel with numpy's
+# (KIT_PIP_FLAGS=--no-deps leaves numpy out, for a machine that has it). Needs gpsshogi installed
+# here (make deps) and the network for the wheels; match-kit/ is git-ignored.
+KIT ?= match-kit
+KIT_PYTHON ?= 312
+KIT_PIP_FLAGS ?=
+match-kit: build ## Assemble $(KIT)/ for scripts/kit_match.sh (GPSShogi matches on a machine without it)
+	rm -rf $(KIT) && mkdir -p $(KIT)/gps/lib $(KIT)/wheels
+	cp $(BIN) $(KIT)/hisha && strip $(KIT)/hisha
+	cp -L /usr/games/gpsusi $(KIT)/gps/
+	for l in $$(ldd /usr/games/gpsusi | awk '$$3 ~ /^\// { print $$3 }' | grep -v -e /libc.so -e /libm.so -e /libstdc++ -e /libgcc_s); do \
+	  cp -L $$l $(KIT)/gps/lib/ || exit 1; done
+	cp -rL /usr/share/gpsshogi-data/data $(KIT)/gps/
+	$(PY) -m pip download --quiet cshogi $(KIT_PIP_FLAGS) --python-version $(KIT_PYTHON) --only-binary=:all: -d $(KIT)/wheels
+	du -sh $(KIT)
+
 threads-depth: build ## Time to depth DEPTH (default 12) with THREADS (default 2) threads and with 1, bench positions (idle cores)
 	$(PY) scripts/threads_time_to_depth.py $(or $(DEPTH),12) $(or $(THREADS),2)
 
@@ -276,17 +294,27 @@ check-weights: ## Refit the weights (9x9's and the small variants') from positio
 	@echo "the committed variant weights are reproduced exactly"
 	$(MAKE) --no-print-directory check-kp
 
-# The king-piece table's fit, checked on a committed sample (200 games of chunk 0): the same data
-# and settings must give the same table, byte for byte (its SHA-256 in positions/tune/). A change
-# to the rest of the evaluation changes the fit: then remake the checksum with
-# `make check-kp KP_CHECK_UPDATE=1` and say why in the commit.
-KP_CHECK_FLAGS = --epochs 5 --batch 256
-check-kp: build ## Refit the king-piece table to positions/tune/kp-sample.txt.xz and compare its checksum (seconds; part of check-weights)
+# The king-piece table (docs/tuning.md): fitted to the games of chunks KP_FIT_CHUNKS, committed
+# in positions/tune/kp/ (copies of `make kp-data`'s chunks), and compiled in from src/eval/kp.bin.
+# The fit runs on one thread in a fixed order, so `check-kp` (in check-weights, so in CI) refits
+# it and compares it with the committed table byte for byte. It is fitted on top of the rest of
+# the evaluation: a change to weights.in needs `make kp` again, said in the commit.
+KP_FIT_DIR ?= positions/tune/kp
+KP_FIT_CHUNKS ?= 0 20
+KP_FIT_FLAGS ?= --result-weight 0 --l2 1e-6 --learning-rate 0.1 --epochs 6
+KP_OUT ?= src/eval/kp.bin
+kp-fit: build
+	for c in $$(seq $(KP_FIT_CHUNKS)); do xz -dc $(KP_FIT_DIR)/chunk-$$(printf %04d $$c).txt.xz || exit 1; done \
+	  | $(BIN) tune-kp - $(KP_FIT_FLAGS) --out $(KP_OUT)
+
+kp: kp-fit ## Fit src/eval/kp.bin from the games in positions/tune/kp/ (about 30 s), then rebuild
+	$(CARGO) build --release
+	$(BIN) bench
+
+check-kp: ## Refit the king-piece table from positions/tune/kp/ and check that it is the committed one (part of check-weights)
 	mkdir -p $(TUNE_DIR)
-	xz -dc positions/tune/kp-sample.txt.xz | $(BIN) tune-kp - $(KP_CHECK_FLAGS) --out $(TUNE_DIR)/kp-check.bin > /dev/null
-	$(if $(KP_CHECK_UPDATE),sha256sum $(TUNE_DIR)/kp-check.bin | cut -d' ' -f1 > positions/tune/kp-sample.sha256,)
-	[ "$$(sha256sum $(TUNE_DIR)/kp-check.bin | cut -d' ' -f1)" = "$$(cat positions/tune/kp-sample.sha256)" ] \
-	  && echo "the king-piece fit reproduces its checksum"
+	$(MAKE) --no-print-directory kp-fit KP_OUT=$(TUNE_DIR)/kp-check.bin > /dev/null
+	cmp $(TUNE_DIR)/kp-check.bin src/eval/kp.bin && echo "the committed king-piece table is reproduced exactly"
 
 # The small variants' evaluations (docs/tuning.md): fairy-stockfish 11.1 plays itself at 20,000
 # nodes a move from 6 random plies, every position written with its score; the fit starts from

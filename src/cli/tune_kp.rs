@@ -34,6 +34,10 @@ pub struct Args {
     /// The seed of the order.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Fit the table's values alone, without the values its entries share (piece on a square,
+    /// piece at an offset from the king, hand piece, whatever the king's square).
+    #[arg(long)]
+    pub no_factors: bool,
     /// Also write each epoch's training and held-out error to this file (`epoch train held-out`).
     #[arg(long)]
     pub curve: Option<String>,
@@ -81,6 +85,7 @@ pub(super) fn run(args: Args) -> Result<(), CliError> {
         result_weight: args.result_weight,
         l2: args.l2,
         seed: args.seed,
+        factors: !args.no_factors,
         ..KpConfig::default()
     };
     let (table, report) = fit_kp(games, &config, &mut |epoch, train, valid| {

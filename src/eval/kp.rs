@@ -83,6 +83,50 @@ pub fn table_file(table: &Table) -> Vec<u8> {
     out
 }
 
+/// Slots of a king square's board entries: the friendly kinds (no king), then every enemy kind.
+pub const BOARD_SLOTS: usize = FRIEND_KINDS + 14;
+/// Hand entries of a king square: Black's view of its own hand, then of the enemy's.
+pub const HAND_ENTRIES: usize = 2 * HAND_SIDE;
+
+/// What an entry of the table stands for, in the view of the side whose table it is (its king
+/// on files 1 to 5). Squares are `file * 9 + rank`, from 0, in that view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A piece on the board.
+    Board {
+        /// The king's square.
+        king: usize,
+        /// The piece's slot (`BOARD_SLOTS`).
+        slot: usize,
+        /// The piece's square.
+        square: usize,
+    },
+    /// The n-th piece of a hand kind.
+    Hand {
+        /// The king's square.
+        king: usize,
+        /// The entry's place among `HAND_ENTRIES`.
+        index: usize,
+    },
+}
+
+/// What entry `e` (below `SIZE`) of the table stands for.
+pub fn entry(e: usize) -> Entry {
+    let (king, p) = (e / PIECES, e % PIECES);
+    if p < BOARD {
+        Entry::Board {
+            king,
+            slot: p / SQUARES,
+            square: p % SQUARES,
+        }
+    } else {
+        Entry::Hand {
+            king,
+            index: p - BOARD,
+        }
+    }
+}
+
 /// The table compiled in.
 pub static TABLE: LazyLock<Box<Table>> =
     LazyLock::new(|| parse_table(TABLE_FILE).expect("src/eval/kp.bin is a king-piece table"));
