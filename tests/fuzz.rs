@@ -1,11 +1,12 @@
 //! Mutation fuzzing of every reader of outside text: USI command lines, SFEN and position text,
 //! USI and Western move text, handicap specs, the variants' SFEN and moves, XBoard move text,
-//! and the record formats. Each target gets inputs mutated from a corpus of real ones (bytes
+//! opening books and the record formats. Each target gets inputs mutated from a corpus of real ones (bytes
 //! flipped, inserted, deleted, duplicated, spliced from another input, cut); none may panic.
 //!
 //! `cargo test` runs a short pass (`FUZZ_ITERATIONS`, default 3,000 a target); `make fuzz` a
 //! long one. The seed is fixed, so a failure reproduces; `FUZZ_SEED` picks another.
 
+use hisha::book::Book;
 use hisha::notation::western;
 use hisha::record::{self, Format};
 use hisha::shogi::western::parse_western;
@@ -236,6 +237,32 @@ fn variant_sfen_and_moves() {
                 let _ = pos.parse_move("6f5e6d");
             }
         }
+    });
+}
+
+#[test]
+fn opening_books() {
+    // The start of the shipped book, and small books with every kind of line.
+    let shipped = std::fs::read_to_string(format!(
+        "{}/positions/book.db",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let head: String = shipped.lines().take(40).collect::<Vec<_>>().join("\n");
+    let corpus: &[&[u8]] = &[
+        head.as_bytes(),
+        b"#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n7g7f 3c3d 50 20 3\n2g2f none 40 18 1\n",
+        b"sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -\n// a comment\n5i5h\n",
+        b"sfen 4k4/9/9/9/9/9/9/9/4K4 b P2r 1\nP*5b none 9999 1 1\nsfen bad\n1a1b\n",
+    ];
+    fuzz("book", corpus, |b| {
+        let (book, _) = Book::parse(&text(b));
+        // Whatever was read writes a book that reads back to itself, with nothing skipped.
+        let written = book.to_text();
+        let (again, report) = Book::parse(&written);
+        assert_eq!(report.skipped, 0, "{written}");
+        assert_eq!(again.to_text(), written);
+        let _ = book.probe(&Position::startpos());
     });
 }
 
