@@ -7,9 +7,10 @@ byoyomi clock: Hisha's strict, the opponent's with grace (as the Makefile's matc
         --opponent-option Thread=1 --opponent-option LimitDepth=10 \\
         --opponent-option BookDepth=100 --games 56 --parallel 14 --byoyomi 1000 --out matches/gps
 
-Every move is checked against cshogi's legal moves; the rules end a game (mate, a win
-declared under the 27-point rule, the fourth repetition, perpetual check) or it is a draw at
---max-plies. Each finished game is one JSON line in OUT/games.jsonl, written as it ends, so a
+Every move is checked against cshogi's legal moves and kept with its time and the score its
+engine gave (the mover's view), so that lost games can be read where the engines disagreed.
+The rules end a game (mate, a win declared under the 27-point rule, the fourth repetition,
+perpetual check) or it is a draw at --max-plies. Each finished game is one JSON line in OUT/games.jsonl, written as it ends, so a
 run cut short keeps what it played; no game starts after --stop-after seconds. OUT/summary.txt
 gives the score with its error bar.
 """
@@ -26,6 +27,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import cshogi
 
+# A mate score in the records, centipawns.
+MATE = 30000
+
 
 class Engine:
     """A USI engine process whose lines are read by a thread, so that waits can time out."""
@@ -34,6 +38,9 @@ class Engine:
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.DEVNULL, text=True, bufsize=1, env=env)
         self.lines = queue.Queue()
+        # The last score the engine gave while waiting (`score cp N` or `score mate N`, as
+        # centipawns with mates as +-MATE), for the record.
+        self.last_score = None
         threading.Thread(target=self._read, daemon=True).start()
         self.send("usi")
         self.wait("usiok", 30)
@@ -68,7 +75,19 @@ class Engine:
                 return None
             if line is None:
                 return None
-            if line.split(" ", 1)[0] == prefix:
+            words = line.split()
+            if words and words[0] == "info" and "score" in words:
+                i = words.index("score")
+                try:
+                    kind, value = words[i + 1], words[i + 2]
+                    if kind == "cp":
+                        self.last_score = int(value)
+                    elif kind == "mate":
+                        sign = -1 if value.startswith("-") else 1
+                        self.last_score = sign * MATE
+                except (IndexError, ValueError):
+                    pass
+            if words and words[0] == prefix:
                 return line
 
     def close(self, result=None):
@@ -125,6 +144,8 @@ def play(game, args, opening, env):
     other = Engine(args.opponent, args.opponent_option, env)
     engines = [hisha, other] if hisha_black else [other, hisha]
     times = {"hisha": [], "opponent": []}
+    # Each move's score, the mover's view (None where the engine gave none: a book move).
+    scores = []
     result, why = None, None
     try:
         while result is None:
@@ -132,12 +153,14 @@ def play(game, args, opening, env):
             engine = engines[mover]
             is_hisha = engine is hisha
             engine.send(f"position {start}" + (" moves " + " ".join(played) if played else ""))
+            engine.last_score = None
             sent = time.monotonic()
             engine.send(f"go btime 0 wtime 0 byoyomi {args.byoyomi}")
             limit = args.byoyomi + (args.hisha_margin if is_hisha else args.grace)
             line = engine.wait("bestmove", limit / 1000 + 10)
             spent = (time.monotonic() - sent) * 1000
             times["hisha" if is_hisha else "opponent"].append(round(spent))
+            scores.append(engine.last_score)
             mover_result = None
             if line is None:
                 mover_result, why = 0.0, "no bestmove"
@@ -179,6 +202,7 @@ def play(game, args, opening, env):
     return {
         "game": game, "opening": opening or "startpos", "hisha_black": hisha_black,
         "result": result, "why": why, "plies": len(played), "moves": played,
+        "scores": scores,
         "hisha_max_ms": max(times["hisha"], default=0),
         "opponent_max_ms": max(times["opponent"], default=0),
         "hisha_ms": times["hisha"],
