@@ -243,11 +243,9 @@ fn variant_sfen_and_moves() {
 #[test]
 fn opening_books() {
     // The start of the shipped book, and small books with every kind of line.
-    let shipped = std::fs::read_to_string(format!(
-        "{}/positions/book.db",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
+    let shipped =
+        std::fs::read_to_string(format!("{}/positions/book.db", env!("CARGO_MANIFEST_DIR")))
+            .unwrap();
     let head: String = shipped.lines().take(40).collect::<Vec<_>>().join("\n");
     let corpus: &[&[u8]] = &[
         head.as_bytes(),

@@ -3,7 +3,8 @@
 //! within a bound every time: no crash, no hang, whatever came before.
 //!
 //! `cargo test` plays `FUZZ_BATCHES` batches (default 40) of 20 lines a protocol; `make fuzz`
-//! more.
+//! more. A third test sends USI lines that change the engine's state, one at a time
+//! (`FUZZ_BATCHES` times 10), and checks that every one refused left the state as it was.
 
 mod common;
 
@@ -125,6 +126,80 @@ fn usi_sessions_always_answer() {
             "batch {batch} ended the engine"
         );
     }
+    send(&mut stdin, "quit");
+    assert!(child.wait().unwrap().success());
+}
+
+/// The lines up to `readyok` (which must come within `wait`).
+fn until_ready(rx: &Receiver<String>, wait: Duration, what: &str) -> Vec<String> {
+    let deadline = std::time::Instant::now() + wait;
+    let mut lines = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(line) if line == "readyok" => return lines,
+            Ok(line) => lines.push(line),
+            Err(_) => panic!("no 'readyok' within {wait:?} after {what}"),
+        }
+    }
+}
+
+#[test]
+fn usi_lines_refused_change_nothing() {
+    // Lines that change the engine's state, mutated: whenever one is refused (an `info string
+    // error`), `d` (the game, the position, the options set) reads as it did before it.
+    let corpus = [
+        "position startpos moves 7g7f 3c3d 8h2b+ 3a2b",
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 2g2f",
+        "position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
+        "position sfen 8l/6+P2/6+Rpk/8p/9/7S1/9/9/9 b Gr2b3g3s4n3l14p 1",
+        "setoption name USI_Hash value 16",
+        "setoption name MultiPV value 3",
+        "setoption name Threads value 2",
+        "setoption name USI_Variant value chushogi",
+        "setoption name USI_Variant value shogi",
+        "setoption name EnteringKingRule value TryRule",
+        "setoption name Contempt value -50",
+        "setoption name BookMoves value 0",
+        "setoption name Eval_Off value castles",
+        "setoption name Search_LMR value false",
+        "setoption name BookFile value no_book",
+        "setoption name BookFile value built_in",
+        "usinewgame",
+    ];
+    let (mut child, mut stdin, rx) = common::spawn_hisha();
+    send(&mut stdin, "usi");
+    expect(&rx, "usiok", Duration::from_secs(10), "usi");
+    // `d`'s lines (without what `isready` may say of the book it reads).
+    let state = |stdin: &mut std::process::ChildStdin, what: &str| {
+        send(stdin, "isready");
+        until_ready(&rx, Duration::from_secs(30), what);
+        send(stdin, "d");
+        send(stdin, "isready");
+        until_ready(&rx, Duration::from_secs(30), what)
+    };
+    let mut rng = StdRng::seed_from_u64(56);
+    let mut refused = 0;
+    for i in 0..batches() * 10 {
+        let line = mutated_line(&mut rng, &corpus);
+        let before = state(&mut stdin, &format!("d before {line:?}"));
+        send(&mut stdin, &line);
+        send(&mut stdin, "isready");
+        let answer = until_ready(&rx, Duration::from_secs(30), &line);
+        if answer.iter().any(|l| l.starts_with("info string error")) {
+            refused += 1;
+            let after = state(&mut stdin, &format!("d after {line:?}"));
+            assert_eq!(
+                before, after,
+                "line {i}, refused, changed the state: {line:?}"
+            );
+        }
+    }
+    eprintln!("{refused} lines of {} refused", batches() * 10);
+    assert!(
+        refused > 0,
+        "no line was refused: the mutations are too mild"
+    );
     send(&mut stdin, "quit");
     assert!(child.wait().unwrap().success());
 }

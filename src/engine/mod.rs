@@ -592,7 +592,14 @@ impl UsiEngine for Engine {
     }
 
     fn display(&self, style: Option<BoardStyle>, flip: bool) -> String {
-        self.game.display(style, flip)
+        let mut text = self.game.display(style, flip);
+        let changed = options::changed(&self.settings);
+        if !changed.is_empty() {
+            text.truncate(text.trim_end_matches('\n').len());
+            text.push_str("\noptions set: ");
+            text.push_str(&changed.join(", "));
+        }
+        text
     }
 
     fn game_end(&self) -> Option<GameEnd> {

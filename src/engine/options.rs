@@ -319,6 +319,27 @@ impl EngineOption {
     }
 }
 
+/// The options whose value differs from the default, as `name value` (for `d`).
+pub(super) fn changed(settings: &Settings) -> Vec<String> {
+    let defaults = Settings::default();
+    OPTIONS
+        .iter()
+        .filter_map(|o| {
+            let (now, default) = (o.declaration(settings).kind, o.declaration(&defaults).kind);
+            if now == default {
+                return None;
+            }
+            let value = match now {
+                OptionKind::Spin { default: v, .. } => v.to_string(),
+                OptionKind::Check { default: v } => v.to_string(),
+                OptionKind::Combo { default: v, .. } | OptionKind::Text { default: v } => v,
+                OptionKind::Button => return None,
+            };
+            Some(format!("{} {}", o.name, crate::notation::clip(&value, 80)))
+        })
+        .collect()
+}
+
 /// The option called `name` (any case, or an alias).
 pub(super) fn find(name: &str) -> Option<&'static EngineOption> {
     let canonical = ALIASES
