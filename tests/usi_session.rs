@@ -1099,3 +1099,40 @@ fn a_large_table_is_ready_at_once_and_renewed_at_once() {
     s.send("go depth 6");
     s.expect("bestmove");
 }
+
+#[test]
+fn a_move_limit_makes_the_last_moves_a_draw_but_a_mate_still_wins() {
+    // White, a rook down, to play the 256th move: without a limit it is lost; with
+    // MaxMovesToDraw 256 the game ends in a draw after this move, so the search sees 0.
+    let behind = "position sfen lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 256";
+    let score = |limit: u32, position: &str| {
+        let mut s = UsiProcess::start();
+        s.send(&format!("setoption name MaxMovesToDraw value {limit}"));
+        s.send("setoption name USI_OwnBook value false");
+        s.send(position);
+        s.send("go depth 5");
+        let (_, info) = s.expect_with("bestmove");
+        let last = info
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .cloned()
+            .unwrap();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let i = words.iter().position(|w| *w == "score").unwrap();
+        format!("{} {}", words[i + 1], words[i + 2])
+    };
+    assert!(score(0, behind).starts_with("cp -"), "{}", score(0, behind));
+    assert_eq!(score(256, behind), "cp 0");
+    assert!(score(300, behind).starts_with("cp -"));
+    // A mate played as the last move still wins; past the limit a move is still given.
+    let mate = "position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 256";
+    assert_eq!(score(256, mate), "mate 1");
+    assert_eq!(
+        score(
+            100,
+            "position sfen lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 300"
+        ),
+        "cp 0"
+    );
+}

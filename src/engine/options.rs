@@ -150,6 +150,15 @@ pub(super) static OPTIONS: &[EngineOption] = &[
         },
     },
     EngineOption {
+        name: "MaxMovesToDraw",
+        setter: Setter::Spin {
+            min: 0,
+            max: 100_000,
+            get: |s| i64::from(s.search.max_moves_to_draw),
+            set: |e, v| e.settings.search.max_moves_to_draw = v as u32,
+        },
+    },
+    EngineOption {
         name: "EnteringKingRule",
         setter: Setter::Combo {
             vars: || EnteringKingRule::ALL.iter().map(|(_, n)| *n).collect(),
@@ -258,7 +267,7 @@ pub(super) static OPTIONS: &[EngineOption] = &[
 ];
 
 // Every switch of `Features` has an option (the count is checked here, the names by a test).
-const _: () = assert!(OPTIONS.len() == 18 + Features::SWITCHES);
+const _: () = assert!(OPTIONS.len() == 19 + Features::SWITCHES);
 
 /// Names some GUIs and tools use for the standard options.
 const ALIASES: [(&str, &str); 4] = [

@@ -78,6 +78,8 @@ pub trait SearchBoard: Clone + Send + Sized + 'static {
     /// A repetition of the game or the line by the board's rule, or another end of the game
     /// before any move is made here (the variants' captured royal, bare king).
     fn repetition(&self) -> Option<Repetition>;
+    /// The moves played in the game so far (the SFEN move number less one).
+    fn moves_played(&self) -> u32;
     /// Whether the side to move has lost already (its royal piece is gone).
     fn lost(&self) -> bool {
         false

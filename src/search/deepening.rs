@@ -35,6 +35,7 @@ impl<B: SearchBoard> Searcher<B> {
         // continuation pruning).
         self.features.continuation &= self.continuation.available();
         self.contempt = options.contempt;
+        self.max_moves_to_draw = options.max_moves_to_draw;
         if pos.evaluation_id() != self.evaluation_id {
             self.evaluation_id = pos.evaluation_id();
             self.eval_cache.fill((0, 0));

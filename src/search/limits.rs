@@ -75,6 +75,9 @@ pub struct SearchOptions {
     pub features: Features,
     /// How much worse than 0 a draw is for the side searching, centipawns.
     pub contempt: Value,
+    /// A game that has reached this many moves without a mate is a draw (0: no limit), as
+    /// tournaments and the CSA server's 256-move rule have it.
+    pub max_moves_to_draw: u32,
 }
 
 impl Default for SearchOptions {
@@ -85,6 +88,7 @@ impl Default for SearchOptions {
             threads: 1,
             features: Features::default(),
             contempt: 0,
+            max_moves_to_draw: 0,
         }
     }
 }

@@ -109,6 +109,8 @@ pub struct Searcher<B: SearchBoard = ShogiBoard> {
     pv_index: usize,
     features: Features,
     contempt: Value,
+    /// `SearchOptions::max_moves_to_draw` (0: none).
+    max_moves_to_draw: u32,
     lmr: Box<[[i32; 64]; 64]>,
     /// 0 for the main thread; helpers are numbered from 1 and never report.
     helper_id: usize,
@@ -158,6 +160,7 @@ impl<B: SearchBoard> Searcher<B> {
             pv_index: 0,
             features: Features::default(),
             contempt: 0,
+            max_moves_to_draw: 0,
             lmr: Box::new(lmr_table()),
             helper_id: 0,
             root_side: crate::color::Color::Black,

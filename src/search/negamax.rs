@@ -99,6 +99,15 @@ impl<B: SearchBoard> Searcher<B> {
         }
     }
 
+    /// Whether the game has reached `max_moves_to_draw` at `pos` without a mate: the last move
+    /// made the limit, and the side to move is not mated (a mate on the last move still wins).
+    #[inline]
+    fn move_limit_reached(&self, pos: &mut B) -> bool {
+        self.max_moves_to_draw > 0
+            && pos.moves_played() >= self.max_moves_to_draw
+            && !(pos.in_check() && pos.legal_moves().is_empty())
+    }
+
     /// The (piece, destination) of the move played `back` plies before `ply`, if any.
     #[inline(always)]
     fn previous_move(&self, ply: usize, back: usize) -> Option<(usize, usize)> {
@@ -278,6 +287,9 @@ impl<B: SearchBoard> Searcher<B> {
             Some(Repetition::Win) => return MATE - ply as Value,
             Some(Repetition::Loss) => return -(MATE - ply as Value),
             _ => {}
+        }
+        if self.move_limit_reached(pos) {
+            return self.draw_value(ply);
         }
         if ply >= MAX_PLY {
             return self.evaluate(pos);
@@ -692,6 +704,9 @@ impl<B: SearchBoard> Searcher<B> {
         self.seldepth = self.seldepth.max(ply);
         if pos.lost() {
             return -MATE + ply as Value;
+        }
+        if self.move_limit_reached(pos) {
+            return self.draw_value(ply);
         }
         if ply >= MAX_PLY || -qdepth >= B::QSEARCH_PLIES {
             return self.evaluate(pos);

@@ -197,6 +197,10 @@ impl SearchBoard for ShogiBoard {
         self.pos.repetition(REPETITION_SCAN_PLIES)
     }
     #[inline(always)]
+    fn moves_played(&self) -> u32 {
+        self.pos.ply().saturating_sub(1)
+    }
+    #[inline(always)]
     fn declaration(&self) -> Option<Declare<Move>> {
         match self.pos.declaration(self.entering_king_rule)? {
             Declaration::Win => Some(Declare::Win),

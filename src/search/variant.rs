@@ -311,6 +311,10 @@ impl SearchBoard for VBoard {
         // With drops, a captured piece changes sides.
         Some(if self.pos.rules().drops { 2 * v } else { v })
     }
+    fn moves_played(&self) -> u32 {
+        self.pos.ply().saturating_sub(1)
+    }
+
     fn repetition(&self) -> Option<Repetition> {
         let side = self.pos.side_to_move();
         if let Some(verdict) = self.pos.outcome() {
