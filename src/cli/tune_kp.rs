@@ -17,18 +17,18 @@ pub struct Args {
     #[arg(long, default_value = "src/eval/kp.bin")]
     pub out: String,
     /// Passes over the data.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 6)]
     pub epochs: usize,
     /// Positions a step.
     #[arg(long, default_value_t = 4096)]
     pub batch: usize,
     /// Adam's step, centipawns.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.1)]
     pub learning_rate: f64,
     /// Weight of the game result in the target (the rest: the score's win chance).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.0)]
     pub result_weight: f64,
-    /// L2 pull of every value towards zero.
+    /// L2 pull of every entry's own value towards zero (not of the shared values).
     #[arg(long, default_value_t = 1e-6)]
     pub l2: f64,
     /// The seed of the order.

@@ -5,9 +5,11 @@
 //! side's view; the prediction is `sigmoid(k * (rest + table))`, with `k` fitted to the games'
 //! results from the rest alone, and the target blends the game's result with the win chance of
 //! the deeper search's score, `sigmoid(k * score)` (the scores are Hisha's own centipawns).
-//! Adam minimises the squared error over mini-batches in an order shuffled by a fixed seed, with
-//! an L2 pull towards zero; one game in `validation_every` is held out, and the epoch with the
-//! lowest held-out error is kept. Everything runs on one thread in a fixed order, so the same
+//! Beside each entry's own value the fit learns values many entries share (`Factors`), and the
+//! table written is the sum. Adam minimises the squared error over mini-batches in an order
+//! shuffled by a fixed seed, with an L2 pull towards zero on the entries' own values (not on
+//! the shared ones); one game in `validation_every` is held out, and the epoch with the lowest
+//! held-out error is kept. Everything runs on one thread in a fixed order, so the same
 //! data and configuration give the same table byte for byte.
 
 use super::datagen::GameRecord;
@@ -28,7 +30,7 @@ pub struct KpConfig {
     pub learning_rate: f64,
     /// Weight of the game result in the target (the rest: the score's win chance).
     pub result_weight: f64,
-    /// L2 pull of every value towards zero.
+    /// L2 pull of every entry's own value towards zero (not of the shared values).
     pub l2: f64,
     /// One game in this many is held out.
     pub validation_every: u64,
@@ -41,10 +43,10 @@ pub struct KpConfig {
 impl Default for KpConfig {
     fn default() -> Self {
         KpConfig {
-            epochs: 30,
+            epochs: 6,
             batch: 4096,
-            learning_rate: 0.5,
-            result_weight: 0.5,
+            learning_rate: 0.1,
+            result_weight: 0.0,
             l2: 1e-6,
             validation_every: 10,
             seed: 1,
