@@ -65,17 +65,33 @@ fn send(stdin: &mut std::process::ChildStdin, line: &str) {
     stdin.flush().unwrap();
 }
 
-/// Waits for a line starting with `prefix`, at most `wait`.
-fn expect(rx: &Receiver<String>, prefix: &str, wait: Duration, what: &str) {
+/// The lines before the first one that `end` accepts, which must come within `wait`.
+fn lines_until(
+    rx: &Receiver<String>,
+    end: impl Fn(&str) -> bool,
+    wait: Duration,
+    what: &str,
+) -> Vec<String> {
     let deadline = std::time::Instant::now() + wait;
+    let mut lines = Vec::new();
     loop {
         let left = deadline.saturating_duration_since(std::time::Instant::now());
         match rx.recv_timeout(left) {
-            Ok(line) if line.starts_with(prefix) => return,
-            Ok(_) => {}
-            Err(_) => panic!("no '{prefix}' within {wait:?} after {what}"),
+            Ok(line) if end(&line) => return lines,
+            Ok(line) => lines.push(line),
+            Err(_) => panic!("no end of the answer within {wait:?} after {what}"),
         }
     }
+}
+
+/// Waits for a line starting with `prefix`, at most `wait`.
+fn expect(rx: &Receiver<String>, prefix: &str, wait: Duration, what: &str) {
+    lines_until(
+        rx,
+        |l| l.starts_with(prefix),
+        wait,
+        &format!("{what} ('{prefix}')"),
+    );
 }
 
 #[test]
@@ -132,16 +148,7 @@ fn usi_sessions_always_answer() {
 
 /// The lines up to `readyok` (which must come within `wait`).
 fn until_ready(rx: &Receiver<String>, wait: Duration, what: &str) -> Vec<String> {
-    let deadline = std::time::Instant::now() + wait;
-    let mut lines = Vec::new();
-    loop {
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
-        match rx.recv_timeout(left) {
-            Ok(line) if line == "readyok" => return lines,
-            Ok(line) => lines.push(line),
-            Err(_) => panic!("no 'readyok' within {wait:?} after {what}"),
-        }
-    }
+    lines_until(rx, |l| l == "readyok", wait, what)
 }
 
 #[test]
