@@ -304,7 +304,7 @@ KP_FIT_CHUNKS ?= 0 20
 KP_FIT_FLAGS ?= --result-weight 0 --l2 1e-6 --learning-rate 0.1 --epochs 6
 KP_OUT ?= src/eval/kp.bin
 kp-fit: build
-	for c in $$(seq $(KP_FIT_CHUNKS)); do xz -dc $(KP_FIT_DIR)/chunk-$$(printf %04d $$c).txt.xz || exit 1; done \
+	for c in $$(seq $(KP_FIT_CHUNKS)); do $(PY) $(UNXZ) $(KP_FIT_DIR)/chunk-$$(printf %04d $$c).txt.xz || exit 1; done \
 	  | $(BIN) tune-kp - $(KP_FIT_FLAGS) --out $(KP_OUT)
 
 kp: kp-fit ## Fit src/eval/kp.bin from the games in positions/tune/kp/ (about 30 s), then rebuild

@@ -72,8 +72,8 @@ pub trait UsiEngine {
     fn read_move(&self, text: &str, style: MoveStyle) -> Result<String, EngineError>;
 }
 
-/// The longest error message sent, in characters.
-const MAX_ERROR_CHARS: usize = 400;
+/// The longest error message sent, in characters (USI and XBoard).
+pub const MAX_ERROR_CHARS: usize = 400;
 
 /// The most bytes of one input line that are kept (a 10,000-move game's `position` line is
 /// about 50 KB).

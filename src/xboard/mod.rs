@@ -137,10 +137,10 @@ pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn 
 
 impl<E: UsiEngine> Session<'_, E> {
     /// Sends a line; an error (`Error (...)`, `Illegal move (...)`) quotes input, which is
-    /// made safe first (control bytes escaped, cut at 400 characters).
+    /// made safe first (control bytes escaped, cut at `usi::MAX_ERROR_CHARS`).
     fn send(&mut self, text: &str) {
         let line = if text.starts_with("Error") || text.starts_with("Illegal move") {
-            crate::notation::clip(text, 400)
+            crate::notation::clip(text, crate::usi::MAX_ERROR_CHARS)
         } else {
             text.to_string()
         };
