@@ -1760,15 +1760,31 @@ fn a_piece_that_stops_next_to_an_enemy_fire_demon_burns() {
 }
 
 #[test]
-fn a_fire_demon_that_stops_next_to_an_enemy_fire_demon_burns_it_and_survives() {
-    // Three king steps 8j-8i-8h-8g bring Black's demon next to White's on 8f.
+fn a_fire_demon_that_stops_next_to_an_enemy_fire_demon_is_burnt_and_burns_nothing() {
+    // Three king steps 8j-8i-8h-8g bring Black's demon next to White's on 8f: the demon that
+    // moved is burnt (H. G. Muller; Japanese Wikipedia), and White's pawn on 7g, next to 8g,
+    // is not. Stopping on 8h instead, two squares from White's demon, it stays and burns the
+    // pawn (7g is next to 8h too).
     let mut pos = tenjiku(
-        &[("15p", "K"), ("2a", "k"), ("8j", "D!"), ("8f", "d!")],
+        &[
+            ("15p", "K"),
+            ("2a", "k"),
+            ("8j", "D!"),
+            ("8f", "d!"),
+            ("7g", "p"),
+        ],
         'b',
     );
     play_and_take_back(&mut pos, "8j8g", |pos| {
-        assert_eq!(at(pos, "8f"), None);
-        assert_eq!(at(pos, "8g").as_deref(), Some("D!"));
+        assert_eq!(at(pos, "8g"), None);
+        assert_eq!(at(pos, "8j"), None);
+        assert_eq!(at(pos, "8f").as_deref(), Some("d!"));
+        assert_eq!(at(pos, "7g").as_deref(), Some("p"));
+    });
+    play_and_take_back(&mut pos, "8j8h", |pos| {
+        assert_eq!(at(pos, "8h").as_deref(), Some("D!"));
+        assert_eq!(at(pos, "7g"), None);
+        assert_eq!(at(pos, "8f").as_deref(), Some("d!"));
     });
 }
 
@@ -1965,6 +1981,15 @@ fn check_counts_every_special_capture() {
     ]));
     assert!(check(&[("8p", "K"), ("8l", "d!"), ("2a", "k")]));
     assert!(!check(&[("8p", "K"), ("8k", "d!"), ("2a", "k")]));
+    // With Black's own demon on 8n, every square next to the king that White's demon on 8l
+    // reaches (7o, 8o, 9o) is next to Black's demon too, where White's is burnt before it
+    // burns: no check.
+    assert!(!check(&[
+        ("8p", "K"),
+        ("8n", "D!"),
+        ("8l", "d!"),
+        ("2a", "k")
+    ]));
     // Dai dai: a hook mover round a corner (9a down to 9i, then along rank i to 1i).
     let mut hook = VPosition::from_sfen(
         VariantId::DaiDai,

@@ -239,6 +239,14 @@ impl VPosition {
                 is_piece(c) && side_of(c) == side && pos.rules.kinds[kind_of(c) as usize].royal
             }
         };
+        // A fire demon of the side in check: an enemy demon that ends next to it is burnt
+        // before it burns anything.
+        let demon = |pos: &VPosition, sq: u16| {
+            let c = pos.cells[sq as usize];
+            is_piece(c)
+                && side_of(c) == side
+                && pos.rules.kinds[kind_of(c) as usize].special == Special::FireDemon
+        };
         // The other side's pieces whose captures Betza does not say, moving as if on move.
         let mut moves = Vec::new();
         self.side = !self.side;
@@ -256,7 +264,8 @@ impl VPosition {
                 || (self.rules.burning
                     && self.rules.kinds[kind_of(self.cells[m.from as usize]) as usize].special
                         == Special::FireDemon
-                    && self.neighbours(m.to).into_iter().any(|sq| royal(self, sq)))
+                    && self.neighbours(m.to).into_iter().any(|sq| royal(self, sq))
+                    && !self.neighbours(m.to).into_iter().any(|sq| demon(self, sq)))
         })
     }
 }

@@ -523,13 +523,22 @@ impl VPosition {
     }
 
     /// Tenjiku's burning, after the piece of kind `mover` (before any promotion) ended its
-    /// move on `to`: a fire demon burns every enemy around it; any other piece that ends next
-    /// to an enemy fire demon is burnt itself. (The mover's own burning comes first, so a fire
-    /// demon that ends next to an enemy one burns it and survives.)
+    /// move on `to`. A piece that ends next to an enemy fire demon is burnt, a fire demon too,
+    /// and then burns nothing (H. G. Muller's rule; Japanese Wikipedia's "the one that moved is
+    /// burnt"); otherwise a fire demon burns every enemy around it. What it took on `to` stays
+    /// taken.
     pub(super) fn burn(&mut self, to: u16, mover: u8, undo: &mut Undo) {
         let side = self.side;
         let around = self.neighbours(to);
-        if self.rules.kinds[mover as usize].special == Special::FireDemon {
+        if around.iter().any(|&sq| {
+            let c = self.cells[sq as usize];
+            is_piece(c)
+                && side_of(c) != side
+                && self.rules.kinds[kind_of(c) as usize].special == Special::FireDemon
+        }) {
+            self.take(to);
+            undo.mover_burnt = true;
+        } else if self.rules.kinds[mover as usize].special == Special::FireDemon {
             for (i, &sq) in around.iter().enumerate() {
                 let c = self.cells[sq as usize];
                 if is_piece(c) && side_of(c) != side {
@@ -538,14 +547,6 @@ impl VPosition {
                     self.captured(c, sq, false);
                 }
             }
-        } else if around.iter().any(|&sq| {
-            let c = self.cells[sq as usize];
-            is_piece(c)
-                && side_of(c) != side
-                && self.rules.kinds[kind_of(c) as usize].special == Special::FireDemon
-        }) {
-            self.take(to);
-            undo.mover_burnt = true;
         }
     }
 
