@@ -1657,15 +1657,47 @@ fn dai_start_position() {
 
 /// A tenjiku position: the pieces (square, SFEN letters), `side` ('b' or 'w') to move.
 fn tenjiku(pieces: &[(&str, &str)], side: char) -> VPosition {
-    let mut grid = vec![vec![String::new(); 16]; 16];
+    on_board(VariantId::Tenjiku, 16, pieces, side)
+}
+
+/// A position of `id` (a square board of side `n`) with `pieces` ((square, SFEN letters)) and
+/// `side` ('b' or 'w') to move.
+fn on_board(id: VariantId, n: usize, pieces: &[(&str, &str)], side: char) -> VPosition {
+    let mut grid = vec![vec![String::new(); n]; n];
     for (square, letters) in pieces {
         let (file, rank) = square.split_at(square.len() - 1);
-        let col = 16 - file.parse::<usize>().expect("a file");
+        let col = n - file.parse::<usize>().expect("a file");
         let row = (rank.as_bytes()[0] - b'a') as usize;
         grid[row][col] = letters.to_string();
     }
     let sfen = format!("{} {side} - 1", placement(grid));
-    VPosition::from_sfen(VariantId::Tenjiku, &sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+    VPosition::from_sfen(id, &sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+#[test]
+fn dai_shogi_has_chu_shogis_lion_trading() {
+    // Black's lion on 8h, White's two squares ahead on 8f. Protected by White's gold on 8e,
+    // it may not be taken from afar; unprotected, it may.
+    let mut pos = on_board(
+        VariantId::Dai,
+        15,
+        &[
+            ("1o", "K"),
+            ("15a", "k"),
+            ("8h", "L!"),
+            ("8f", "l!"),
+            ("8e", "g"),
+        ],
+        'b',
+    );
+    assert!(!moves_from(&mut pos, "8h").contains(&"8h8f".to_string()));
+    let mut pos = on_board(
+        VariantId::Dai,
+        15,
+        &[("1o", "K"), ("15a", "k"), ("8h", "L!"), ("8f", "l!")],
+        'b',
+    );
+    assert!(moves_from(&mut pos, "8h").contains(&"8h8f".to_string()));
 }
 
 /// Plays `text`, checks the key against the SFEN's, runs `check`, takes the move back and

@@ -220,7 +220,7 @@ fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
 }
 
 #[test]
-fn chu_bare_king_and_two_bare_kings() {
+fn chu_and_dai_bare_king_and_two_bare_kings() {
     use hisha::variant::Verdict;
     // lishogi's rules (shogiops' `isBareKing`): White's king on 12a, its gold on 11k, Black's
     // king alone on 1l: Black is bared and loses.
@@ -258,11 +258,23 @@ fn chu_bare_king_and_two_bare_kings() {
         outcome(&format!("{} w - 1", rows("k11", "12", "11K"))),
         Some(Verdict::Draw)
     );
-    // Dai shogi has no bare-king rule.
-    let dai = VPosition::from_sfen(
-        VariantId::Dai,
-        "k14/15/15/15/15/15/15/15/15/15/15/15/15/1g13/14K b - 1",
-    )
-    .unwrap();
-    assert_eq!(dai.outcome(), None);
+    // Dai shogi has the rule too (its rules are chu's); a knight on Black's second rank can
+    // never move again and does not count either.
+    let dai = |sfen: &str| {
+        VPosition::from_sfen(VariantId::Dai, sfen)
+            .unwrap()
+            .outcome()
+    };
+    assert_eq!(
+        dai("k14/15/15/15/15/15/15/15/15/15/15/15/15/1g13/14K b - 1"),
+        Some(Verdict::Loses(Color::Black))
+    );
+    assert_eq!(
+        dai("k14/6N8/15/15/15/15/15/15/15/15/15/15/15/1g13/14K b - 1"),
+        Some(Verdict::Loses(Color::Black))
+    );
+    assert_eq!(
+        dai("k14/15/6N8/15/15/15/15/15/15/15/15/15/15/1g13/14K b - 1"),
+        None
+    );
 }

@@ -1,5 +1,5 @@
 //! The ends of a game that a position shows by itself: a side without a royal piece, and chu
-//! shogi's bare king (lishogi's rules). No legal move and repetitions need the moves and the
+//! and dai shogi's bare king (lishogi's chu rules). No legal move and repetitions need the moves and the
 //! game, and are the caller's.
 
 use super::position::{kind_of, side_of, VPosition};
@@ -8,7 +8,8 @@ use crate::color::Color;
 
 impl VPosition {
     /// The game's end by the variant's rules, if it is over: a side without a royal piece
-    /// loses; in chu shogi (lishogi's rules) a bare king loses and two bare kings draw.
+    /// loses; in chu and dai shogi (lishogi's chu rules) a bare king loses and two bare kings
+    /// draw.
     /// (No legal move, and repetitions, are the caller's: they need the moves and the game.)
     pub fn outcome(&self) -> Option<Verdict> {
         let side = self.side;
@@ -78,11 +79,11 @@ impl VPosition {
         theirs.len() > 2 || theirs.iter().all(|&sq| self.distance(king, sq) > 1)
     }
 
-    /// An unpromoted pawn or lance on its side's last rank, which lishogi's bare-king rule
-    /// does not count.
+    /// A piece that can never move again from where it stands (a pawn or lance on its side's
+    /// last rank; in dai also a knight on the last two, an iron or stone general on the last),
+    /// which the bare-king rule does not count.
     pub(super) fn dead(&self, sq: u16) -> bool {
         let c = self.cells[sq as usize];
-        matches!(self.rules.kinds[kind_of(c) as usize].piece.code, "P" | "L")
-            && self.depth(sq, side_of(c)) == 0
+        self.depth(sq, side_of(c)) < self.rules.kinds[kind_of(c) as usize].dead_ranks
     }
 }

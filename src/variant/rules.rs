@@ -323,9 +323,9 @@ static SPECS: [Spec; 8] = [
         promotion: Promotion::ChuZone(5),
         check_rule: false,
         shogi_drop_rules: false,
-        lion_trading: false,
+        lion_trading: true,
         repetition: RepetitionRule::Draw,
-        bare_king: false,
+        bare_king: true,
         // HaChu's letters (XBoard's dressed letters for the pieces beyond 26).
         kinds: &[
             ("k", "K", None),
@@ -681,13 +681,13 @@ pub struct Rules {
     /// Shogi's drop rules: no second unpromoted pawn on a file, no mate by a pawn drop, no drop
     /// where the piece could never move; promotion forced where a piece could never move again.
     pub shogi_drop_rules: bool,
-    /// Chu shogi's lion-trading rules.
+    /// Chu shogi's lion-trading rules (chu and dai).
     pub lion_trading: bool,
     /// Some kind burns (tenjiku's fire demon): moves may capture next to where they end.
     pub burning: bool,
     /// What a repetition means.
     pub repetition: RepetitionRule,
-    /// lishogi's chu shogi end rules: a bare king loses, two bare kings draw.
+    /// lishogi's chu shogi end rules (chu and dai): a bare king loses, two bare kings draw.
     pub bare_king: bool,
     /// The kinds of piece.
     pub kinds: Vec<Kind>,
