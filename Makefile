@@ -300,7 +300,7 @@ check-weights: ## Refit the weights (9x9's and the small variants') from positio
 # it and compares it with the committed table byte for byte. It is fitted on top of the rest of
 # the evaluation: a change to weights.in needs `make kp` again, said in the commit.
 KP_FIT_DIR ?= positions/tune/kp
-KP_FIT_CHUNKS ?= 0 20
+KP_FIT_CHUNKS ?= 0 24
 KP_FIT_FLAGS ?= --result-weight 0 --l2 1e-6 --learning-rate 0.1 --epochs 6
 KP_OUT ?= src/eval/kp.bin
 kp-fit: build
