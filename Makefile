@@ -20,7 +20,7 @@ FS_NODES2 ?= 30000
 # that runs with different clocks or openings can be played side by side.
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
-.PHONY: help build run test test-deep fuzz perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard match-kit bench criterion timing lint fmt weights weights-fit weights-data kp-data kp-fit kp check-kp check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
+.PHONY: help build run test test-deep fuzz fuzz-afl perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard match-kit bench criterion timing lint fmt weights weights-fit weights-data kp-data kp-fit kp check-kp check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
 	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab mate-bench deps clean
 
 help:
@@ -57,6 +57,27 @@ mate-bench: build ## The mate set solved by Hisha and by cshogi's df-pn, MATE_TI
 fuzz: ## Mutation fuzzing: every text reader, FUZZ_ITERATIONS inputs a target, and FUZZ_BATCHES mutated sessions of each protocol (tests/fuzz*.rs)
 	FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) FUZZ_SEED=$(FUZZ_SEED) FUZZ_BATCHES=$(FUZZ_BATCHES) \
 		$(CARGO) test --release --test fuzz --test fuzz_sessions
+
+# Coverage-guided fuzzing with AFL++ through cargo-afl (`cargo install cargo-afl`, stable Rust):
+# fuzz/ is its own crate, outside the engine's build. Each target runs for AFL_EXECS inputs or
+# AFL_SECONDS, whichever ends first, from the seeds in fuzz/corpus/TARGET/; AFL's queue, crashes
+# and hangs (an input taking over AFL_TIMEOUT_MS) go to tune-data/afl/TARGET/, and the target
+# fails on any crash or hang.
+AFL_TARGETS := usi position moves handicap variant book records
+AFL_EXECS ?= 10000000
+AFL_SECONDS ?= 3600
+AFL_TIMEOUT_MS ?= 1000
+fuzz-afl: ## Coverage-guided fuzzing (AFL++; needs cargo-afl): each of AFL_TARGETS (or TARGET=) for AFL_EXECS inputs or AFL_SECONDS
+	cd fuzz && $(CARGO) afl build --release
+	mkdir -p $(TUNE_DIR)/afl
+	for t in $(or $(TARGET),$(AFL_TARGETS)); do \
+	  HISHA_FUZZ_TARGET=$$t AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 \
+	    $(CARGO) afl fuzz -E $(AFL_EXECS) -V $(AFL_SECONDS) -t $(AFL_TIMEOUT_MS) -i fuzz/corpus/$$t \
+	    -o $(TUNE_DIR)/afl/$$t fuzz/target/release/hisha-fuzz > $(TUNE_DIR)/afl/$$t.log 2>&1 || exit 1; \
+	  stats=$(TUNE_DIR)/afl/$$t/default/fuzzer_stats; \
+	  echo "$$t: $$(grep -E '^(execs_done|run_time|bitmap_cvg|saved_crashes|saved_hangs)' $$stats | tr -s ' ' | tr '\n' ' ')"; \
+	  grep -q '^saved_crashes *: 0$$' $$stats && grep -q '^saved_hangs *: 0$$' $$stats || exit 1; \
+	done
 
 criterion: ## Criterion benchmarks (movegen, perft, search)
 	$(CARGO) bench --bench movegen

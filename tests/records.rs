@@ -139,6 +139,28 @@ fn a_wrong_encoding_is_refused_with_its_line() {
 }
 
 #[test]
+fn a_record_that_makes_rsshogi_panic_is_an_error_and_prints_no_panic() {
+    // A Shift_JIS KIF mutated by AFL (`make fuzz-afl TARGET=records`) on which rsshogi 1.7's
+    // move application panics. Read, it is an error; converted on the command line, the user
+    // sees that error and no panic message or backtrace.
+    let path = format!("{DIR}/hostile-move.kif");
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(record::read(&bytes, Some(Format::Kif)).is_err());
+    let out = std::env::temp_dir().join(format!("hisha-hostile-{}.csa", std::process::id()));
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_hisha"))
+        .args(["convert", "--to", "csa", &path])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&out);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success());
+    assert!(stderr.contains("error"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(!stderr.contains("backtrace"), "{stderr}");
+}
+
+#[test]
 fn hostile_text_is_quoted_safely() {
     let q = record::quote(&format!("a\u{1b}[2Jb{}", "x".repeat(200)));
     assert!(!q.contains('\u{1b}'));

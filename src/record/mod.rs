@@ -22,7 +22,9 @@ use crate::shogi::western::{parse_western, write_western};
 use crate::shogi::{parse_usi_move, Move, Position};
 use rsshogi::records::formats::{csa, jkf, kif, CsaVersion, ExportOptions};
 use rsshogi::records::{Record, RecordInitialPosition, SpecialMove};
+use std::cell::Cell;
 use std::fmt;
+use std::sync::Once;
 
 pub use rsshogi::records::formats::TextEncoding as Encoding;
 
@@ -338,11 +340,30 @@ fn ending_last(text: &str) -> std::borrow::Cow<'_, str> {
     joined.into()
 }
 
-/// Runs a call into rsshogi, a panic in it (hostile text has made its move application panic)
-/// turned into an error instead of ending the program.
+thread_local! {
+    /// Set while this thread runs a guarded call: a panic then prints nothing.
+    static QUIET_PANICS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs a call into rsshogi, a panic in it (hostile text has made its move application or
+/// its arithmetic panic) turned into an error instead of ending the program, and without the
+/// panic's message and backtrace on stderr: the user gets the error alone. (A panic hook that
+/// keeps quiet only for guarded calls is installed the first time; any other panic is
+/// reported as before.)
 fn guarded<T>(what: &str, call: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(call))
-        .unwrap_or_else(|_| Err(format!("the {what} failed on this text")))
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET_PANICS.with(Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    let was_quiet = QUIET_PANICS.with(|q| q.replace(true));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(call));
+    QUIET_PANICS.with(|q| q.set(was_quiet));
+    result.unwrap_or_else(|_| Err(format!("the {what} failed on this text")))
 }
 
 /// Parses `text` as `format` with rsshogi, its error as text.
