@@ -206,6 +206,7 @@ def play(game, args, opening, env):
         "hisha_max_ms": max(times["hisha"], default=0),
         "opponent_max_ms": max(times["opponent"], default=0),
         "hisha_ms": times["hisha"],
+        "opponent_ms": times["opponent"],
     }
 
 
@@ -242,6 +243,10 @@ def summary(records):
                f"time losses {sum('hisha: time' in r['why'] for r in records)}, illegal moves "
                f"{sum('hisha: illegal' in r['why'] for r in records)}; opponent's longest "
                f"{max((r['opponent_max_ms'] for r in records), default=0)} ms")
+    their_moves = [t for r in records for t in r.get("opponent_ms", [])]
+    if hisha_moves and their_moves:
+        out.append(f"  mean time a move: Hisha {sum(hisha_moves) / len(hisha_moves):.0f} ms, "
+                   f"opponent {sum(their_moves) / len(their_moves):.0f} ms")
     return "\n".join(out) + "\n"
 
 
