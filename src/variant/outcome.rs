@@ -1,6 +1,6 @@
 //! The ends of a game that a position shows by itself: a side without a royal piece, and chu
-//! and dai shogi's bare king (lishogi's chu rules). No legal move and repetitions need the moves and the
-//! game, and are the caller's.
+//! and dai shogi's bare king (lishogi's chu rules). No legal move and repetitions need the
+//! moves and the game, and are the caller's.
 
 use super::position::{kind_of, side_of, VPosition};
 use super::rules::Verdict;
