@@ -6,14 +6,11 @@
 //! `cargo test` runs a short pass (`FUZZ_ITERATIONS`, default 3,000 a target); `make fuzz` a
 //! long one. The seed is fixed, so a failure reproduces; `FUZZ_SEED` picks another.
 
-use hisha::book::Book;
-use hisha::notation::western;
-use hisha::record::{self, Format};
-use hisha::shogi::western::parse_western;
-use hisha::shogi::{handicap_position, parse_usi_move, Position};
-use hisha::usi::command;
-use hisha::variant::position::VPosition;
-use hisha::variant::rules::VariantId;
+mod fuzz_targets;
+
+use fuzz_targets as target;
+use fuzz_targets::text;
+use hisha::shogi::Position;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -140,10 +137,6 @@ fn fuzz(name: &str, corpus: &[&[u8]], target: impl Fn(&[u8])) {
     }
 }
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
 #[test]
 fn usi_command_lines() {
     let corpus: &[&[u8]] = &[
@@ -162,9 +155,7 @@ fn usi_command_lines() {
         b"gameover win",
         b"bench 3",
     ];
-    fuzz("usi", corpus, |b| {
-        let _ = command::parse(&text(b));
-    });
+    fuzz("usi", corpus, |b| target::usi(&text(b)));
 }
 
 #[test]
@@ -176,14 +167,7 @@ fn sfen_and_position_text() {
         b"sfen 4k4/9/9/9/9/9/9/9/4K4 b 2G18p 1 moves G*5b",
         b"sfen lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1 moves 5a4b",
     ];
-    fuzz("position", corpus, |b| {
-        if let Ok((mut pos, moves)) = Position::parse_line(&text(b)) {
-            for m in moves {
-                pos.make_move(m);
-            }
-            assert!(pos.is_consistent());
-        }
-    });
+    fuzz("position", corpus, |b| target::position(&text(b)));
 }
 
 #[test]
@@ -193,13 +177,7 @@ fn move_text_on_a_board() {
         b"8h2b+", b"2g2f", b"P*5e", b"P-2f", b"Bx2b+", b"B8hx2b=", b"G6i-5h", b"7i-6h", b"g7-f7",
         b"Nc3xb1", b"B'4e", b"+Rx2b",
     ];
-    fuzz("moves", corpus, |b| {
-        let t = text(b);
-        let _ = parse_usi_move(&pos, &t);
-        let _ = western::parse(&t);
-        let _ = parse_western(&pos, &t);
-        let _ = hisha::notation::xboard::from_xboard(&t, 12, 12);
-    });
+    fuzz("moves", corpus, |b| target::moves(&pos, &text(b)));
 }
 
 #[test]
@@ -216,9 +194,7 @@ fn handicap_specs() {
         b"-handicap=b8,a1",
         b"8b=+R",
     ];
-    fuzz("handicap", corpus, |b| {
-        let _ = handicap_position(&text(b));
-    });
+    fuzz("handicap", corpus, |b| target::handicap(&text(b)));
 }
 
 #[test]
@@ -229,15 +205,7 @@ fn variant_sfen_and_moves() {
         b"12/6k5/7e4/5g4m1/12/12/12/12/12/12/4+m7/5K6 b - 593",
         b"6f5e6d", b"9i9h9g9f", b"12a", b"c'", b"l!",
     ];
-    fuzz("variant", corpus, |b| {
-        let t = text(b);
-        for id in VariantId::ALL {
-            if let Ok(mut pos) = VPosition::from_sfen(id, &t) {
-                let _ = pos.parse_move(&t);
-                let _ = pos.parse_move("6f5e6d");
-            }
-        }
-    });
+    fuzz("variant", corpus, |b| target::variant(&text(b)));
 }
 
 #[test]
@@ -253,15 +221,7 @@ fn opening_books() {
         b"sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -\n// a comment\n5i5h\n",
         b"sfen 4k4/9/9/9/9/9/9/9/4K4 b P2r 1\nP*5b none 9999 1 1\nsfen bad\n1a1b\n",
     ];
-    fuzz("book", corpus, |b| {
-        let (book, _) = Book::parse(&text(b));
-        // Whatever was read writes a book that reads back to itself, with nothing skipped.
-        let written = book.to_text();
-        let (again, report) = Book::parse(&written);
-        assert_eq!(report.skipped, 0, "{written}");
-        assert_eq!(again.to_text(), written);
-        let _ = book.probe(&Position::startpos());
-    });
+    fuzz("book", corpus, |b| target::book(&text(b)));
 }
 
 #[test]
@@ -289,24 +249,7 @@ fn records() {
         let a = corpus[rng.gen_range(0..corpus.len())];
         let b = corpus[rng.gen_range(0..corpus.len())];
         let input = mutate(&mut rng, a, b);
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            for format in [
-                None,
-                Some(Format::Kif),
-                Some(Format::Ki2),
-                Some(Format::Csa),
-            ]
-            .into_iter()
-            .chain([Some(Format::Jkf), Some(Format::Usi), Some(Format::Western)])
-            {
-                if let Ok(read) = record::read(&input, format) {
-                    // What was read writes out again.
-                    for out in Format::ALL {
-                        let _ = read.game.write(out, record::Encoding::Utf8);
-                    }
-                }
-            }
-        }));
+        let outcome = catch_unwind(AssertUnwindSafe(|| target::records(&input)));
         assert!(
             outcome.is_ok(),
             "record input {i} panicked: {:?}",

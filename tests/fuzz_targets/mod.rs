@@ -1,0 +1,91 @@
+//! The fuzz targets' checks, one function a reader of outside text: each reads its input and
+//! panics where a check fails (a panic of the reader itself counts too). Shared by the mutation
+//! fuzzing of `tests/fuzz.rs` and the AFL++ harness of `fuzz/` (which includes this file by
+//! path), so that both check the same things.
+#![allow(dead_code)]
+
+use hisha::book::Book;
+use hisha::notation::western;
+use hisha::record::{self, Format};
+use hisha::shogi::western::parse_western;
+use hisha::shogi::{handicap_position, parse_usi_move, Position};
+use hisha::usi::command;
+use hisha::variant::position::VPosition;
+use hisha::variant::rules::VariantId;
+
+/// Input bytes as text, invalid UTF-8 replaced.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A USI command line.
+pub fn usi(t: &str) {
+    let _ = command::parse(t);
+}
+
+/// Position text (SFEN and moves): every position the moves reach stays consistent.
+pub fn position(t: &str) {
+    if let Ok((mut pos, moves)) = Position::parse_line(t) {
+        for m in moves {
+            pos.make_move(m);
+        }
+        assert!(pos.is_consistent());
+    }
+}
+
+/// Move text on `pos`, in every notation read.
+pub fn moves(pos: &Position, t: &str) {
+    let _ = parse_usi_move(pos, t);
+    let _ = western::parse(t);
+    let _ = parse_western(pos, t);
+    let _ = hisha::notation::xboard::from_xboard(t, 12, 12);
+}
+
+/// A handicap spec.
+pub fn handicap(t: &str) {
+    let _ = handicap_position(t);
+}
+
+/// A variant's SFEN and move text, for every game: every move of a position read (the first
+/// eight) is written and read back as itself.
+pub fn variant(t: &str) {
+    for id in VariantId::ALL {
+        if let Ok(mut pos) = VPosition::from_sfen(id, t) {
+            let _ = pos.parse_move(t);
+            let _ = pos.parse_move("6f5e6d");
+            for m in pos.legal_moves().into_iter().take(8) {
+                let text = pos.move_text(m);
+                assert_eq!(pos.parse_move(&text).ok(), Some(m), "{text}");
+            }
+        }
+    }
+}
+
+/// An opening book: what was read writes a book that reads back to itself, nothing skipped.
+pub fn book(t: &str) {
+    let (book, _) = Book::parse(t);
+    let written = book.to_text();
+    let (again, report) = Book::parse(&written);
+    assert_eq!(report.skipped, 0, "{written}");
+    assert_eq!(again.to_text(), written);
+    let _ = book.probe(&Position::startpos());
+}
+
+/// A game record, read as every format (and guessed); whatever reads is written in every one.
+pub fn records(bytes: &[u8]) {
+    for format in [
+        None,
+        Some(Format::Kif),
+        Some(Format::Ki2),
+        Some(Format::Csa),
+        Some(Format::Jkf),
+        Some(Format::Usi),
+        Some(Format::Western),
+    ] {
+        if let Ok(read) = record::read(bytes, format) {
+            for out in Format::ALL {
+                let _ = read.game.write(out, record::Encoding::Utf8);
+            }
+        }
+    }
+}
