@@ -21,7 +21,7 @@ FS_NODES2 ?= 30000
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
 .PHONY: help build run test test-deep fuzz fuzz-afl perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard match-kit bench criterion timing lint fmt weights weights-fit weights-data kp-data kp-fit kp check-kp check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
-	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab mate-bench deps clean
+	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab mate-bench shtsume deps clean
 
 help:
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -47,12 +47,19 @@ bench: build ## Search signature: prints "Nodes searched"
 	./$(BIN) bench
 
 MATE_TIME ?= 10000
+SHTSUME ?= tune-data/shtsume
 FUZZ_ITERATIONS ?= 1000000
 FUZZ_SEED ?= 54
 FUZZ_BATCHES ?= 1000
 
-mate-bench: build ## The mate set solved by Hisha and by cshogi's df-pn, MATE_TIME ms each (a Markdown table)
-	$(PY) scripts/mate_bench.py positions/mates.txt --time $(MATE_TIME) --hisha $(BIN)
+mate-bench: build ## The mate set solved by Hisha and by cshogi's df-pn (and shtsume, after make shtsume), MATE_TIME ms each (a Markdown table)
+	$(PY) scripts/mate_bench.py positions/mates.txt --time $(MATE_TIME) --hisha $(BIN) \
+		$(if $(wildcard $(SHTSUME)),--shtsume $(SHTSUME))
+
+shtsume: ## Build shtsume (a tsume solver in C, the comparison for make mate-bench) from its public source, in tune-data/
+	test -d tune-data/shtsume-src || git clone -q --depth 1 https://github.com/hkijin/shtsume tune-data/shtsume-src
+	$(MAKE) -C tune-data/shtsume-src
+	cp tune-data/shtsume-src/shtsume $(SHTSUME)
 
 fuzz: ## Mutation fuzzing: every text reader, FUZZ_ITERATIONS inputs a target, and FUZZ_BATCHES mutated sessions of each protocol (tests/fuzz*.rs)
 	FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) FUZZ_SEED=$(FUZZ_SEED) FUZZ_BATCHES=$(FUZZ_BATCHES) \

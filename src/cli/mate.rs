@@ -46,7 +46,7 @@ pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), C
     if p.proof_nodes > 0 {
         eprintln!(
             "proved in {:.3} s, {} nodes",
-            p.proof_ms as f64 / 1000.0,
+            p.proof_us as f64 / 1e6,
             p.proof_nodes
         );
     }
@@ -187,7 +187,7 @@ pub(super) fn run_file(path: &str, time: Option<u64>, hash_mb: usize) -> Result<
             expected.map_or("-".into(), Expected::show),
             p.ms,
             p.nodes,
-            p.proof_ms,
+            format_args!("{:.3}", p.proof_us as f64 / 1000.0),
             p.proof_nodes
         )?;
         summary.add(expected, &answer, &p, wrong);
@@ -296,7 +296,7 @@ impl Summary {
         entry.0 += 1;
         if found.is_some() && !wrong {
             for (i, &limit) in BUCKETS.iter().enumerate() {
-                if p.proof_ms <= limit {
+                if p.proof_us <= limit * 1000 {
                     entry.1[i] += 1;
                 }
             }

@@ -6,16 +6,48 @@
 //! (`proven_length`: the attacker's quickest proven check, the defender's longest evasion,
 //! recursively, every evasion searched, any the table has lost proven again), and the line
 //! follows those measures. Its length is then the true length of a mate against every defence,
-//! and the defender's moves in it are its longest resistance; among evasions of the same
-//! length a move on the board comes before a drop (an interposition only there to be taken).
+//! and the defender's moves in it are its longest resistance. Among lines of the same length,
+//! both sides choose as tsume's rules have the solution end: with no attacker's piece left in
+//! hand (a line that leaves one is a flawed, "spare pieces" line, which the defender avoids and
+//! the attacker does not choose); then, among the defender's moves, a move on the board comes
+//! before a drop (an interposition only there to be taken).
 
 use super::table::{ANY_LENGTH, INF};
 use super::{path_key, Solver};
-use crate::shogi::{Move, Position};
+use crate::shogi::{has_legal_move, Move, Position};
 use std::collections::{HashMap, HashSet};
 
-/// Measured positions: `path_key` to plies to mate.
-type Lengths = HashMap<u64, u16>;
+/// What the measure of a proven position says of the best line from it (see the module's text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Measure {
+    /// Plies to mate.
+    plies: u16,
+    /// The attacker ends the line with pieces in hand.
+    spare: bool,
+}
+
+impl Measure {
+    /// The order in which the attacker prefers lines: shorter, then with no spare pieces.
+    fn attacker_key(self) -> (u16, bool) {
+        (self.plies, self.spare)
+    }
+
+    /// The order in which the defender prefers lines: longer, then with no spare pieces.
+    fn defender_key(self) -> (u16, bool) {
+        (self.plies, !self.spare)
+    }
+
+    /// One ply further up.
+    fn before(self) -> Measure {
+        Measure {
+            plies: self.plies + 1,
+            ..self
+        }
+    }
+}
+
+/// Measured positions: `path_key` to their measure.
+type Lengths = HashMap<u64, Measure>;
 
 impl Solver<'_> {
     /// The line from `pos`, which the last `solve` proved, to mate (empty if `pos` is not
@@ -32,7 +64,7 @@ impl Solver<'_> {
         let mut line = Vec::new();
         loop {
             let or_node = pos.side_to_move() == self.attacker;
-            let mut best: Option<(Move, u16)> = None;
+            let mut best: Option<(Move, Measure)> = None;
             for &m in self.children(pos, or_node).iter() {
                 pos.make_move(m);
                 let known = lengths
@@ -44,9 +76,10 @@ impl Solver<'_> {
                 };
                 let better = match best {
                     None => true,
-                    Some((_, b)) if or_node => length < b,
+                    Some((_, b)) if or_node => length.attacker_key() < b.attacker_key(),
                     Some((b_move, b)) => {
-                        length > b || (length == b && b_move.is_drop() && !m.is_drop())
+                        let (new, old) = (length.defender_key(), b.defender_key());
+                        new > old || (new == old && b_move.is_drop() && !m.is_drop())
                     }
                 };
                 if better {
@@ -65,9 +98,10 @@ impl Solver<'_> {
         line
     }
 
-    /// The plies to mate from `pos` (`ply` from the root) by the table's proofs: at the
-    /// attacker's move the least over its proven checks, at the defender's the most over all
-    /// its evasions; `None` where the table holds no proof (or the search was stopped).
+    /// The plies to mate from `pos` (`ply` from the root) by the table's proofs, and whether the
+    /// line ends with spare pieces: at the attacker's move the best over its proven checks, at
+    /// the defender's the best over all its evasions, each side's best as `Measure` orders
+    /// them; `None` where the table holds no proof (or the search was stopped).
     /// Memoised in `lengths`; `on_path` keeps the line from going round in a circle.
     fn proven_length(
         &mut self,
@@ -75,7 +109,7 @@ impl Solver<'_> {
         ply: usize,
         lengths: &mut Lengths,
         on_path: &mut HashSet<u64>,
-    ) -> Option<u16> {
+    ) -> Option<Measure> {
         let here = path_key(pos.board_key(), self.attacker_hand(pos));
         if let Some(&l) = lengths.get(&here) {
             return Some(l);
@@ -114,8 +148,15 @@ impl Solver<'_> {
         or_node: bool,
         lengths: &mut Lengths,
         on_path: &mut HashSet<u64>,
-    ) -> Option<u16> {
-        let mut result = if or_node { None } else { Some(0) };
+    ) -> Option<Measure> {
+        if moves.is_empty() && !or_node {
+            // Mated: the line ends here.
+            return Some(Measure {
+                plies: 0,
+                spare: !self.attacker_hand(pos).is_empty(),
+            });
+        }
+        let mut result: Option<Measure> = None;
         // The plies left to the children.
         let budget = self
             .max_ply
@@ -143,10 +184,54 @@ impl Solver<'_> {
             };
             pos.unmake_move(m);
             match (or_node, child) {
-                (true, Some(l)) => result = Some(result.map_or(l + 1, |r: u16| r.min(l + 1))),
+                (true, Some(l)) => {
+                    let l = l.before();
+                    if result.is_none_or(|r| l.attacker_key() < r.attacker_key()) {
+                        result = Some(l);
+                    }
+                }
                 (true, None) => {}
-                (false, Some(l)) => result = result.map(|r| r.max(l + 1)),
+                (false, Some(l)) => {
+                    let l = l.before();
+                    if result.is_none_or(|r| l.defender_key() > r.defender_key()) {
+                        result = Some(l);
+                    }
+                }
                 (false, None) => return None,
+            }
+        }
+        if or_node && ply < self.max_ply {
+            // A mate at once that leaves a piece in hand, with one piece in hand: the table
+            // holds the mate the search found, not every other; one by a drop of that piece
+            // leaves none.
+            let spare_mate = Some(Measure {
+                plies: 1,
+                spare: true,
+            });
+            if result == spare_mate && self.attacker_hand(pos).total() == 1 {
+                for &m in moves.iter().filter(|m| m.is_drop()) {
+                    pos.make_move(m);
+                    let mated = !has_legal_move(pos);
+                    if mated {
+                        // Measured, for the line to be read through it.
+                        let key = path_key(pos.board_key(), self.attacker_hand(pos));
+                        lengths.insert(
+                            key,
+                            Measure {
+                                plies: 0,
+                                spare: false,
+                            },
+                        );
+                    }
+                    pos.unmake_move(m);
+                    if mated {
+                        result = Some(Measure {
+                            plies: 1,
+                            spare: false,
+                        });
+                        break;
+                    }
+                }
             }
         }
         result

@@ -88,7 +88,7 @@ pub fn solve_mate(
     }
     let answer = match solver.solve(pos) {
         Some(true) => {
-            solver.proof = (solver.start.elapsed().as_millis() as u64, solver.nodes);
+            solver.proof = (solver.start.elapsed().as_micros() as u64, solver.nodes);
             let mut line = solver.mating_line(pos);
             // Shorter mates: searched again with the length limited below the line's, until
             // there is none (the line is the shortest) or the time is up: the limit's, or
@@ -168,9 +168,9 @@ pub struct Progress {
     pub dn: u32,
     /// The table's fill, per mille.
     pub fill: u32,
-    /// When the first proof came (milliseconds, nodes); 0 before.
-    pub proof_ms: u64,
-    /// See `proof_ms`.
+    /// When the first proof came (microseconds, nodes); 0 before.
+    pub proof_us: u64,
+    /// See `proof_us`.
     pub proof_nodes: u64,
     /// The mate found is known to be the shortest (none shorter exists).
     pub shortest: bool,
@@ -190,7 +190,7 @@ pub struct Solver<'a> {
     max_ply: usize,
     /// The root's numbers, for the reports.
     root: (u32, u32),
-    /// When the first proof came (milliseconds, nodes).
+    /// When the first proof came (microseconds, nodes).
     proof: (u64, u64),
     /// The line found is the shortest.
     shortest: bool,
@@ -249,7 +249,7 @@ impl<'a> Solver<'a> {
             pn: self.root.0,
             dn: self.root.1,
             fill: self.table.fill(),
-            proof_ms: self.proof.0,
+            proof_us: self.proof.0,
             proof_nodes: self.proof.1,
             shortest: self.shortest,
         }
@@ -858,6 +858,32 @@ mod tests {
         assert_eq!(solve("7nk/7p1/8G/9/9/9/9/9/K8 b P 1"), MateOutcome::NoMate);
         // With a gold in hand, G*1b does.
         assert_eq!(line(&solve("7nk/7p1/8G/9/9/9/9/9/K8 b GP 1")), ["G*1b"]);
+    }
+
+    #[test]
+    fn the_line_ends_with_no_spare_pieces_where_one_can() {
+        // Mates in 3 in which some lines leave the attacker a piece in hand and others do not
+        // (each reply and its mates enumerated with cshogi's move generator); shtsume's
+        // solutions end with none: R*9d 8b9b (the dragon interposes where taking it would leave
+        // the bishop over) and R*9b 7b8a S*7b.
+        for (sfen, defence) in [
+            ("k8/1+rG6/9/9/9/9/9/9/8K b BR 1", Some("8b9b")),
+            ("4+B4/2k6/9/9/3B5/9/9/9/7K1 b RS 1", None),
+        ] {
+            let found = solve(sfen);
+            let moves = line(&found);
+            assert_eq!(moves.len(), 3, "{sfen}: {moves:?}");
+            if let Some(d) = defence {
+                assert_eq!(moves[1], d, "{sfen}: {moves:?}");
+            }
+            let mut pos = Position::from_sfen(sfen).unwrap();
+            if let MateOutcome::Mate(l) = &found {
+                for &m in l {
+                    pos.make_move(m);
+                }
+            }
+            assert!(pos.hand(Color::Black).is_empty(), "{sfen}: {moves:?}");
+        }
     }
 
     #[test]
