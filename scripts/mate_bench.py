@@ -98,8 +98,9 @@ MATES_IN_ONE = [
 
 def shtsume_runs(path, problems, ms, hash_mb=256):
     import os
+    path = os.path.abspath(path)
     proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                            bufsize=1, cwd=os.path.dirname(os.path.abspath(path)))
+                            bufsize=1, cwd=os.path.dirname(path))
 
     def send(line):
         proc.stdin.write(line + "\n")

@@ -1,7 +1,9 @@
 """A 9x9 match referee that needs only Python's standard library and cshogi: for machines
 without shogiarena (a borrowed many-core machine with no network). Plays Hisha against any USI
 engine, a process pair per game, several games at once, both colours of every opening, on a
-byoyomi clock: Hisha's strict, the opponent's with grace (as the Makefile's matches).
+byoyomi clock or a Fischer one (--time, --inc: a side may use its time left and the increment
+on a move): Hisha's strict, the opponent's with grace (as the Makefile's matches). Hisha may
+play itself (--opponent target/release/hisha, with its own --opponent-option).
 
     python3 scripts/usi_match.py --hisha target/release/hisha --opponent /usr/games/gpsusi \\
         --opponent-option Thread=1 --opponent-option LimitDepth=10 \\
@@ -111,8 +113,8 @@ def repetition_result(history, board):
     cycle = history[seen[-2] + 1:]
     # history[i] is the position after ply i + 1 and whether that ply gave check; the last entry
     # is the move just played (by the mover).
-    mover_checks = all(c for c in cycle[-1::-2])
-    other_checks = all(c for c in cycle[-2::-2]) if len(cycle) > 1 else False
+    mover_checks = all(check for _, check in cycle[-1::-2])
+    other_checks = all(check for _, check in cycle[-2::-2]) if len(cycle) > 1 else False
     if mover_checks:
         return 0.0, "perpetual check"
     if other_checks:
@@ -144,6 +146,8 @@ def play(game, args, opening, env):
     other = Engine(args.opponent, args.opponent_option, env)
     engines = [hisha, other] if hisha_black else [other, hisha]
     times = {"hisha": [], "opponent": []}
+    # Fischer clocks (--time), Black's and White's, ms.
+    clock = [args.time, args.time]
     # Each move's score, the mover's view (None where the engine gave none: a book move).
     scores = []
     result, why = None, None
@@ -155,11 +159,19 @@ def play(game, args, opening, env):
             engine.send(f"position {start}" + (" moves " + " ".join(played) if played else ""))
             engine.last_score = None
             sent = time.monotonic()
-            engine.send(f"go btime 0 wtime 0 byoyomi {args.byoyomi}")
-            limit = args.byoyomi + (args.hisha_margin if is_hisha else args.grace)
+            if args.time:
+                engine.send(f"go btime {clock[0]} wtime {clock[1]} binc {args.inc} "
+                            f"winc {args.inc}")
+                allowed = clock[mover] + args.inc
+            else:
+                engine.send(f"go btime 0 wtime 0 byoyomi {args.byoyomi}")
+                allowed = args.byoyomi
+            limit = allowed + (args.hisha_margin if is_hisha else args.grace)
             line = engine.wait("bestmove", limit / 1000 + 10)
             spent = (time.monotonic() - sent) * 1000
             times["hisha" if is_hisha else "opponent"].append(round(spent))
+            if args.time:
+                clock[mover] = max(0, round(clock[mover] + args.inc - spent))
             scores.append(engine.last_score)
             mover_result = None
             if line is None:
@@ -266,6 +278,9 @@ def main():
     p.add_argument("--games", type=int, default=2)
     p.add_argument("--parallel", type=int, default=1)
     p.add_argument("--byoyomi", type=int, default=1000)
+    p.add_argument("--time", type=int, default=0,
+                   help="a Fischer clock of this many ms a side instead of byoyomi")
+    p.add_argument("--inc", type=int, default=0, help="the Fischer increment, ms")
     p.add_argument("--grace", type=int, default=3000, help="the opponent's grace, ms")
     p.add_argument("--hisha-margin", type=int, default=0, help="Hisha's grace, ms")
     p.add_argument("--max-plies", type=int, default=320)
