@@ -11,14 +11,15 @@ time, cshogi's search time; the time to the first mate, summed over a group, cou
 not solved as the whole limit. Lengths: Hisha's answer against the file's; cshogi's line against
 the same. Prints a Markdown table by length group, then each engine's nodes a second.
 
-With `--shtsume PATH`, shtsume (a tsume solver in C, built from its public source; USI) solves
-the same positions too, through `go mate MS`, with a table of the size Hisha's has. Its time is
-the time to its answer less its time to answer a mate in one (what it takes to clear its
-table, which Hisha's figures leave out too). Its answer is its first mate, as a tsume solver counts it (useless interpositions
-left out), so only its times are compared.
+With `--shtsume PATH` (`make shtsume` builds it), shtsume, a tsume solver in C, solves the
+same positions too over USI (`go mate MS`), with a table of Hisha's size. Its time is the time
+to its answer less the middle of its times on three mates in one (what clearing its table
+costs, which Hisha's figures leave out too). Its answer is its first mate counted as a tsume
+solver counts one (useless interpositions left out), so only its times are compared.
 """
 import argparse
 import multiprocessing as mp
+import os
 import subprocess
 import sys
 import time
@@ -97,7 +98,6 @@ MATES_IN_ONE = [
 
 
 def shtsume_runs(path, problems, ms, hash_mb=256):
-    import os
     path = os.path.abspath(path)
     proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                             bufsize=1, cwd=os.path.dirname(path))

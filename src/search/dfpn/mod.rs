@@ -12,9 +12,9 @@
 //!   least hand the proof needs) and the disproof hand (the most it can have), so one proof
 //!   covers many hands;
 //! - heuristic initial numbers: a check never searched is given as its proof number the number
-//!   of the defender's replies (played and counted once: the count is stored in the table), so
-//!   that the check that leaves the defender fewest replies is tried first, and no check is
-//!   searched only to learn that it leaves many;
+//!   of the defender's replies (counted once and stored in the table; a drop, most checks,
+//!   counted without being played), so that the check that leaves the defender fewest replies
+//!   is tried first, and no check is searched only to learn that it leaves many;
 //! - 1+ε thresholds: the child searched is given a threshold somewhat above its best sibling's
 //!   number, so that the search does not thrash between two children;
 //! - repetitions: a position repeated on the path is a disproof (the attacker's perpetual check
