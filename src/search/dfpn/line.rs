@@ -98,6 +98,47 @@ impl Solver<'_> {
         line
     }
 
+    /// A line from `pos`, which the last `solve` proved, to mate, read greedily from the lengths
+    /// the table keeps (the attacker's shortest proven check, the defender's longest proven
+    /// evasion), without measuring the solution tree: quick, but its length is not known to be
+    /// the defender's longest. Empty if the table no longer holds a line to mate.
+    pub fn greedy_line(&mut self, pos: &mut Position) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut seen = HashSet::new();
+        while seen.insert(path_key(pos.board_key(), self.attacker_hand(pos))) {
+            let or_node = pos.side_to_move() == self.attacker;
+            let mut best: Option<(Move, u16)> = None;
+            for &m in self.children(pos, or_node).iter() {
+                pos.make_move(m);
+                let proven = self
+                    .table
+                    .probe(pos.board_key(), self.attacker_hand(pos), ANY_LENGTH - 1)
+                    .filter(|f| f.pn == 0);
+                pos.unmake_move(m);
+                if let Some(f) = proven {
+                    let better =
+                        best.is_none_or(|(_, b)| if or_node { f.length < b } else { f.length > b });
+                    if better {
+                        best = Some((m, f.length));
+                    }
+                }
+            }
+            let Some((m, _)) = best else {
+                break;
+            };
+            pos.make_move(m);
+            line.push(m);
+        }
+        let mated = pos.side_to_move() != self.attacker && !has_legal_move(pos);
+        for &m in line.iter().rev() {
+            pos.unmake_move(m);
+        }
+        if !mated {
+            line.clear();
+        }
+        line
+    }
+
     /// The plies to mate from `pos` (`ply` from the root) by the table's proofs, and whether the
     /// line ends with spare pieces: at the attacker's move the best over its proven checks, at
     /// the defender's the best over all its evasions, each side's best as `Measure` orders

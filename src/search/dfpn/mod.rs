@@ -90,6 +90,11 @@ pub fn solve_mate(
         Some(true) => {
             solver.proof = (solver.start.elapsed().as_micros() as u64, solver.nodes);
             let mut line = solver.mating_line(pos);
+            if line.is_empty() {
+                // Measuring the solution tree ran out of time (a long problem's tree can be
+                // far larger than the search that proved it): a line read greedily instead.
+                line = solver.greedy_line(pos);
+            }
             // Shorter mates: searched again with the length limited below the line's, until
             // there is none (the line is the shortest) or the time is up: the limit's, or
             // without one ten times what the proof took (at least a second).
@@ -837,6 +842,24 @@ mod tests {
             assert_eq!(reply_count(&mut pos, m), replies, "{sfen} {drop}");
             assert_eq!(counted, replies, "{sfen} {drop}");
         }
+    }
+
+    #[test]
+    fn a_greedy_line_is_a_mate_too() {
+        // The 5-ply mate of the test below, read without measuring the solution tree.
+        let sfen = "l8/2s3+R2/5pb1p/P1Bpp2P1/2P3Pk1/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLr2gsn4p 21";
+        let mut pos = Position::from_sfen(sfen).unwrap();
+        let mut table = MateTable::new(16);
+        let control = SearchControl::new();
+        let mut report = |_| {};
+        let mut solver = Solver::new(&mut table, &control, None, &mut report);
+        assert_eq!(solver.solve(&mut pos), Some(true));
+        let line = solver.greedy_line(&mut pos);
+        assert!(line.len() % 2 == 1 && line.len() >= 5, "{line:?}");
+        for &m in &line {
+            pos.make_move(m);
+        }
+        assert!(!crate::shogi::has_legal_move(&pos) && pos.in_check());
     }
 
     #[test]
