@@ -3,7 +3,8 @@ without shogiarena (a borrowed many-core machine with no network). Plays Hisha a
 engine, a process pair per game, several games at once, both colours of every opening, on a
 byoyomi clock or a Fischer one (--time, --inc: a side may use its time left and the increment
 on a move): Hisha's strict, the opponent's with grace (as the Makefile's matches). Hisha may
-play itself (--opponent target/release/hisha, with its own --opponent-option).
+play itself (--opponent target/release/hisha, with its own --opponent-option). With
+--ponder-half both engines ponder in every other pair of games (the clock runs from `ponderhit`).
 
     python3 scripts/usi_match.py --hisha target/release/hisha --opponent /usr/games/gpsusi \\
         --opponent-option Thread=1 --opponent-option LimitDepth=10 \\
@@ -145,27 +146,50 @@ def play(game, args, opening, env):
     hisha = Engine([args.hisha], args.hisha_option)
     other = Engine(args.opponent, args.opponent_option, env)
     engines = [hisha, other] if hisha_black else [other, hisha]
+    # Pondering, in every other pair of games with --ponder-half: each engine thinks on the
+    # reply it expects while the other moves (`go ponder`), then gets `ponderhit` if that
+    # reply came, else `stop` (its bestmove discarded) and the position played.
+    ponder = args.ponder_half and (game // 2) % 2 == 1
+    if ponder:
+        for e in engines:
+            e.send("setoption name USI_Ponder value true")
+    # The move each engine ponders on (None: not pondering).
+    expected = [None, None]
     times = {"hisha": [], "opponent": []}
     # Fischer clocks (--time), Black's and White's, ms.
     clock = [args.time, args.time]
     # Each move's score, the mover's view (None where the engine gave none: a book move).
     scores = []
     result, why = None, None
+    ponder_hang = False
+
+    def clocks():
+        return (f"btime {clock[0]} wtime {clock[1]} binc {args.inc} winc {args.inc}"
+                if args.time else f"btime 0 wtime 0 byoyomi {args.byoyomi}")
+
+    ponderhits = {"hisha": 0, "opponent": 0}
     try:
         while result is None:
             mover = 0 if board.turn == cshogi.BLACK else 1
             engine = engines[mover]
             is_hisha = engine is hisha
-            engine.send(f"position {start}" + (" moves " + " ".join(played) if played else ""))
+            allowed = clock[mover] + args.inc if args.time else args.byoyomi
+            hit = expected[mover] is not None and played and played[-1] == expected[mover]
+            if expected[mover] is not None and not hit:
+                # Pondered on another move: stopped, its answer discarded.
+                engine.send("stop")
+                if engine.wait("bestmove", 10) is None:
+                    ponder_hang = True
+            expected[mover] = None
             engine.last_score = None
             sent = time.monotonic()
-            if args.time:
-                engine.send(f"go btime {clock[0]} wtime {clock[1]} binc {args.inc} "
-                            f"winc {args.inc}")
-                allowed = clock[mover] + args.inc
+            if hit:
+                engine.send("ponderhit")
+                ponderhits["hisha" if is_hisha else "opponent"] += 1
             else:
-                engine.send(f"go btime 0 wtime 0 byoyomi {args.byoyomi}")
-                allowed = args.byoyomi
+                engine.send(f"position {start}" + (" moves " + " ".join(played) if played
+                                                   else ""))
+                engine.send(f"go {clocks()}")
             limit = allowed + (args.hisha_margin if is_hisha else args.grace)
             line = engine.wait("bestmove", limit / 1000 + 10)
             spent = (time.monotonic() - sent) * 1000
@@ -192,6 +216,14 @@ def play(game, args, opening, env):
                     else:
                         board.push_usi(move)
                         played.append(move)
+                        answer = line.split()
+                        guess = answer[3] if ponder and len(answer) > 3 and \
+                            answer[2] == "ponder" else None
+                        if guess in {cshogi.move_to_usi(m) for m in board.legal_moves}:
+                            # Thinks on the expected reply while the other side moves.
+                            expected[mover] = guess
+                            engine.send(f"position {start} moves " + " ".join(played + [guess]))
+                            engine.send(f"go ponder {clocks()}")
                         history.append((board.zobrist_hash(), board.is_check()))
                         if board.is_game_over():
                             mover_result, why = 1.0, "mate"
@@ -201,6 +233,8 @@ def play(game, args, opening, env):
                                 mover_result, why = rep
                             elif len(played) >= args.max_plies:
                                 mover_result, why = 0.5, "move limit"
+            if ponder_hang and mover_result is None:
+                mover_result, why = 0.0, "no bestmove after stop"
             if mover_result is not None:
                 black_result = mover_result if mover == 0 else 1.0 - mover_result
                 result = black_result if hisha_black else 1.0 - black_result
@@ -215,6 +249,7 @@ def play(game, args, opening, env):
         "game": game, "opening": opening or "startpos", "hisha_black": hisha_black,
         "result": result, "why": why, "plies": len(played), "moves": played,
         "scores": scores,
+        "ponder": ponder, "ponderhits": ponderhits,
         "hisha_max_ms": max(times["hisha"], default=0),
         "opponent_max_ms": max(times["opponent"], default=0),
         "hisha_ms": times["hisha"],
@@ -255,6 +290,11 @@ def summary(records):
                f"time losses {sum('hisha: time' in r['why'] for r in records)}, illegal moves "
                f"{sum('hisha: illegal' in r['why'] for r in records)}; opponent's longest "
                f"{max((r['opponent_max_ms'] for r in records), default=0)} ms")
+    pondered = [r for r in records if r.get("ponder")]
+    if pondered:
+        out.append(f"  pondering in {len(pondered)} games: ponderhits Hisha "
+                   f"{sum(r['ponderhits']['hisha'] for r in pondered)}, opponent "
+                   f"{sum(r['ponderhits']['opponent'] for r in pondered)}")
     their_moves = [t for r in records for t in r.get("opponent_ms", [])]
     if hisha_moves and their_moves:
         out.append(f"  mean time a move: Hisha {sum(hisha_moves) / len(hisha_moves):.0f} ms, "
@@ -284,6 +324,8 @@ def main():
     p.add_argument("--grace", type=int, default=3000, help="the opponent's grace, ms")
     p.add_argument("--hisha-margin", type=int, default=0, help="Hisha's grace, ms")
     p.add_argument("--max-plies", type=int, default=320)
+    p.add_argument("--ponder-half", action="store_true",
+                   help="both engines ponder (USI_Ponder) in every other pair of games")
     p.add_argument("--openings", help="one opening a line (startpos moves ..., sfen ...)")
     p.add_argument("--stop-after", type=float, default=1e9, help="no new game after this, s")
     p.add_argument("--out", required=True)
