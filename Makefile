@@ -70,7 +70,7 @@ fuzz: ## Mutation fuzzing: every text reader, FUZZ_ITERATIONS inputs a target, a
 # AFL_SECONDS, whichever ends first, from the seeds in fuzz/corpus/TARGET/; AFL's queue, crashes
 # and hangs (an input taking over AFL_TIMEOUT_MS) go to tune-data/afl/TARGET/, and the target
 # fails on any crash or hang.
-AFL_TARGETS := usi position moves handicap variant book records
+AFL_TARGETS := usi usi_session xboard_session position moves handicap variant book records
 AFL_EXECS ?= 10000000
 AFL_SECONDS ?= 3600
 AFL_TIMEOUT_MS ?= 1000

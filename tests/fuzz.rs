@@ -118,8 +118,12 @@ fn mutate(rng: &mut StdRng, input: &[u8], other: &[u8]) -> Vec<u8> {
 /// Feeds `iterations()` mutations of `corpus` to `target`; a panic fails the test with the
 /// input that caused it.
 fn fuzz(name: &str, corpus: &[&[u8]], target: impl Fn(&[u8])) {
+    fuzz_n(name, corpus, iterations(), target);
+}
+
+/// `fuzz` with `n` mutations.
+fn fuzz_n(name: &str, corpus: &[&[u8]], n: usize, target: impl Fn(&[u8])) {
     let mut rng = StdRng::seed_from_u64(seed() ^ name.len() as u64);
-    let n = iterations();
     for i in 0..n {
         let a = corpus[rng.gen_range(0..corpus.len())];
         let b = corpus[rng.gen_range(0..corpus.len())];
@@ -156,6 +160,37 @@ fn usi_command_lines() {
         b"bench 3",
     ];
     fuzz("usi", corpus, |b| target::usi(&text(b)));
+}
+
+/// Session corpora: short games and analyses, with the commands that change state between.
+const USI_SESSION: &[&[u8]] = &[
+    b"usi\nisready\nusinewgame\nposition startpos moves 7g7f\ngo nodes 300\nstop",
+    b"setoption name USI_Variant value chushogi\nposition startpos\ngo depth 1\ngo mate 10",
+    b"position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1\ngo mate 100\nd\ngo ponder\nponderhit",
+    b"setoption name MultiPV value 3\ngo infinite\nstop\nsetoption name USI_Hash value 2",
+    b"setoption name USI_Variant value minishogi\nposition startpos moves 1e1d\ngo perft 3",
+];
+
+const XBOARD_SESSION: &[&[u8]] = &[
+    b"protover 2\nnew\nsd 1\ngo\nusermove h4h5\n?\nping 1",
+    b"protover 2\nvariant chu\nforce\nusermove e6f7,f7e6\nanalyze\nexit\nundo\nremove",
+    b"new\nvariant dai\nst 1\nlevel 0 1 0\ntime 100\notim 100\nplayother\npost\nmemory 16",
+    b"setboard lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w\ngo",
+];
+
+#[test]
+fn usi_sessions_in_process() {
+    // A tenth as many: each input makes an engine and may start searches.
+    fuzz_n("usi_session", USI_SESSION, iterations() / 10, |b| {
+        target::usi_session(&text(b))
+    });
+}
+
+#[test]
+fn xboard_sessions_in_process() {
+    fuzz_n("xboard_session", XBOARD_SESSION, iterations() / 10, |b| {
+        target::xboard_session(&text(b))
+    });
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! Coverage-guided fuzzing (AFL++ through `cargo afl`) of every reader of outside text: the
-//! target is chosen by `HISHA_FUZZ_TARGET` (`usi`, `position`, `moves`, `handicap`, `variant`,
-//! `book`, `records`), and the seeds of each are in `fuzz/corpus/<target>/`. A panic is a
-//! crash that AFL keeps. `make fuzz-afl TARGET=usi AFL_SECONDS=600` builds and runs one.
+//! target is chosen by `HISHA_FUZZ_TARGET` (`usi`, `usi_session`, `xboard_session` (whole
+//! sessions in process), `position`, `moves`, `handicap`, `variant`, `book`, `records`), and the
+//! seeds of each are in `fuzz/corpus/<target>/`. A panic is a crash that AFL keeps, an input
+//! not answered within AFL's timeout a hang. `make fuzz-afl TARGET=usi AFL_SECONDS=600` builds
+//! and runs one.
 //!
 //! The checks are `tests/fuzz_targets/mod.rs`, the same that the mutation fuzzing of
 //! `tests/fuzz.rs` runs in `cargo test`.
@@ -17,6 +19,8 @@ fn main() {
     let target = std::env::var("HISHA_FUZZ_TARGET").unwrap_or_default();
     let run: fn(&[u8]) = match target.as_str() {
         "usi" => |b| targets::usi(&text(b)),
+        "usi_session" => |b| targets::usi_session(&text(b)),
+        "xboard_session" => |b| targets::xboard_session(&text(b)),
         "position" => |b| targets::position(&text(b)),
         "moves" => |b| {
             static POS: OnceLock<Position> = OnceLock::new();
@@ -31,8 +35,8 @@ fn main() {
         "records" => targets::records,
         _ => {
             eprintln!(
-                "HISHA_FUZZ_TARGET must be one of usi, position, moves, handicap, variant, book, \
-                 records"
+                "HISHA_FUZZ_TARGET must be one of usi, usi_session, xboard_session, position, \
+                 moves, handicap, variant, book, records"
             );
             std::process::exit(2);
         }

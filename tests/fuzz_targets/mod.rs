@@ -5,13 +5,15 @@
 #![allow(dead_code)]
 
 use hisha::book::Book;
+use hisha::engine::Engine;
 use hisha::notation::western;
 use hisha::record::{self, Format};
 use hisha::shogi::western::parse_western;
 use hisha::shogi::{handicap_position, parse_usi_move, Position};
-use hisha::usi::command;
+use hisha::usi::{self, command};
 use hisha::variant::position::VPosition;
 use hisha::variant::rules::VariantId;
+use hisha::xboard;
 
 /// Input bytes as text, invalid UTF-8 replaced.
 pub fn text(bytes: &[u8]) -> String {
@@ -21,6 +23,35 @@ pub fn text(bytes: &[u8]) -> String {
 /// A USI command line.
 pub fn usi(t: &str) {
     let _ = command::parse(t);
+}
+
+/// The most lines a session target plays (each may start a search, which the next line or the
+/// end of input stops).
+pub const SESSION_LINES: usize = 24;
+
+/// The input's lines (at most `SESSION_LINES`), then the end of input.
+fn session_input(t: &str) -> crossbeam_channel::Receiver<String> {
+    let (tx, rx) = crossbeam_channel::unbounded();
+    for line in t.lines().take(SESSION_LINES) {
+        tx.send(line.to_string()).expect("the receiver is here");
+    }
+    rx
+}
+
+/// A USI session in process: the input's lines to a new engine, which must return at the end
+/// of input (a search it started stopped) without a panic.
+pub fn usi_session(t: &str) {
+    let mut engine = Engine::new();
+    let mut out = Vec::new();
+    usi::run(&mut engine, None, session_input(t), &mut out);
+}
+
+/// An XBoard session in process (`xboard` already read): the input's lines to a new engine,
+/// which must return at the end of input without a panic.
+pub fn xboard_session(t: &str) {
+    let mut engine = Engine::new();
+    let mut out = Vec::new();
+    xboard::run(&mut engine, session_input(t), &mut out);
 }
 
 /// Position text (SFEN and moves): every position the moves reach stays consistent.
