@@ -1072,6 +1072,50 @@ fn an_ended_variant_game_gets_the_verdict_d_gives() {
 }
 
 #[test]
+fn a_variant_game_at_the_move_limit_is_drawn() {
+    // Dai dai from its start, MaxMovesToDraw 4, the moves `go depth 1` plays: after three
+    // moves the game is on, after four `d` and the message before `go`'s move say it is
+    // drawn (and `go` still moves); a limit of 0 is none.
+    let mut s = UsiProcess::start();
+    s.send("setoption name USI_Variant value daidaishogi");
+    s.send("setoption name MaxMovesToDraw value 4");
+    let mut moves: Vec<String> = Vec::new();
+    let position = |moves: &[String]| format!("position startpos moves {}", moves.join(" "));
+    s.send("position startpos");
+    for n in 1..=4 {
+        s.send("go depth 1");
+        let (best, before) = s.expect_with("bestmove");
+        assert!(
+            !before.iter().any(|l| l.contains("game over")),
+            "{before:?}"
+        );
+        moves.push(best.split_whitespace().nth(1).expect("a move").to_string());
+        s.send(&position(&moves));
+        s.send("d");
+        let lines = s.sync();
+        let state = if n < 4 {
+            "game: on"
+        } else {
+            "game: drawn (move limit, 4 moves)"
+        };
+        assert!(lines.iter().any(|l| l.contains(state)), "{n}: {lines:?}");
+    }
+    s.send("go depth 1");
+    let (best, before) = s.expect_with("bestmove");
+    assert_ne!(best, "bestmove resign");
+    assert!(
+        before
+            .iter()
+            .any(|l| l.contains("game over: drawn (move limit, 4 moves)")),
+        "{before:?}"
+    );
+    s.send("setoption name MaxMovesToDraw value 0");
+    s.send("d");
+    let lines = s.sync();
+    assert!(lines.iter().any(|l| l.contains("game: on")), "{lines:?}");
+}
+
+#[test]
 fn a_large_table_is_ready_at_once_and_renewed_at_once() {
     // The table's memory comes zeroed from the system instead of being written: `isready`
     // after a 1 GiB `USI_Hash` took seconds before, and so did `usinewgame`'s clear.

@@ -303,7 +303,7 @@ impl Game {
 
     /// The picture `d` shows: in `style` if one is given (9x9 shogi), turned for White if
     /// `flip`; else the engine's own, with the SFEN and the key.
-    pub(super) fn display(&self, style: Option<BoardStyle>, flip: bool) -> String {
+    pub(super) fn display(&self, style: Option<BoardStyle>, flip: bool, move_limit: u32) -> String {
         match self {
             Game::Shogi(p) if style.is_some() || flip => {
                 let style = style.unwrap_or(BoardStyle::Standard);
@@ -337,7 +337,7 @@ impl Game {
             }
             Game::Variant(game) => {
                 // The game's state by the variant's rules, for the scripts that referee games.
-                let state = match self.outcome() {
+                let state = match self.outcome(move_limit) {
                     None => "on".to_string(),
                     Some(GameEnd {
                         winner: None,
@@ -389,8 +389,11 @@ impl Game {
         }
     }
 
-    /// Whether the game is over, by its rules (the variants'; a 9x9 game is the GUI's to end).
-    pub(super) fn outcome(&self) -> Option<GameEnd> {
+    /// Whether the game is over, by its rules (the variants'; a 9x9 game is the GUI's to end),
+    /// or drawn by `move_limit` (`MaxMovesToDraw`; 0: none): that many moves played from the
+    /// start (the SFEN's move number counts) without another ending, a mate on the last move
+    /// included.
+    pub(super) fn outcome(&self, move_limit: u32) -> Option<GameEnd> {
         let Game::Variant(game) = self else {
             return None;
         };
@@ -404,15 +407,14 @@ impl Game {
             } else {
                 "bare king"
             };
-            (v, reason)
+            (v, reason.to_string())
         } else if pos.legal_moves().is_empty() {
             let mated = pos.in_check_now();
             (
                 Verdict::Loses(side),
-                if mated { "checkmate" } else { "no legal move" },
+                (if mated { "checkmate" } else { "no legal move" }).to_string(),
             )
-        } else {
-            let v = pos.rules().fourfold_repetition(&game.keys, side)?;
+        } else if let Some(v) = pos.rules().fourfold_repetition(&game.keys, side) {
             // A verdict other than the variant's own rule is perpetual check's.
             let rule = match pos.rules().repetition {
                 RepetitionRule::Draw => Verdict::Draw,
@@ -423,14 +425,18 @@ impl Game {
             } else {
                 "perpetual check"
             };
-            (v, reason)
+            (v, reason.to_string())
+        } else if move_limit > 0 && pos.ply().saturating_sub(1) >= move_limit {
+            (Verdict::Draw, format!("move limit, {move_limit} moves"))
+        } else {
+            return None;
         };
         Some(GameEnd {
             winner: match verdict {
                 Verdict::Draw => None,
                 Verdict::Loses(s) => Some(!s),
             },
-            reason: reason.to_string(),
+            reason,
         })
     }
 

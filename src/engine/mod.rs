@@ -447,7 +447,7 @@ impl UsiEngine for Engine {
         }
         // A variant game its rules have ended: `go` says what `d` says. The side that lost
         // resigns; a side that has won, or a draw, still gets a move (the GUI ends the game).
-        if let Some(end) = self.game.outcome() {
+        if let Some(end) = self.game.outcome(self.settings.search.max_moves_to_draw) {
             let to_move = self.game.side_to_move();
             let _ = events.send(EngineEvent::Message(format!(
                 "game over: {} ({})",
@@ -592,7 +592,9 @@ impl UsiEngine for Engine {
     }
 
     fn display(&self, style: Option<BoardStyle>, flip: bool) -> String {
-        let mut text = self.game.display(style, flip);
+        let mut text = self
+            .game
+            .display(style, flip, self.settings.search.max_moves_to_draw);
         let changed = options::changed(&self.settings);
         if !changed.is_empty() {
             text.truncate(text.trim_end_matches('\n').len());
@@ -603,7 +605,7 @@ impl UsiEngine for Engine {
     }
 
     fn game_end(&self) -> Option<GameEnd> {
-        self.game.outcome()
+        self.game.outcome(self.settings.search.max_moves_to_draw)
     }
 
     fn explain_eval(&self) -> String {
