@@ -25,9 +25,9 @@ pub fn usi(t: &str) {
     let _ = command::parse(t);
 }
 
-/// The most lines a session target plays (each may start a search, which the next line or the
-/// end of input stops).
-pub const SESSION_LINES: usize = 24;
+/// The most lines a session target plays (any search they start is stopped at the end of
+/// input).
+const SESSION_LINES: usize = 24;
 
 /// The input's lines (at most `SESSION_LINES`), then the end of input.
 fn session_input(t: &str) -> crossbeam_channel::Receiver<String> {
