@@ -21,7 +21,7 @@ FS_NODES2 ?= 30000
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
 .PHONY: help build run test test-deep fuzz fuzz-afl perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard match-kit bench criterion timing lint fmt weights weights-fit weights-data kp-data kp-fit kp check-kp check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
-	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab mate-bench shtsume deps clean
+	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab mate-bench shtsume fairy-new deps clean
 
 help:
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -55,6 +55,14 @@ FUZZ_BATCHES ?= 1000
 mate-bench: build ## The mate set solved by Hisha and by cshogi's df-pn (and shtsume, after make shtsume), MATE_TIME ms each (a Markdown table)
 	$(PY) scripts/mate_bench.py positions/mates.txt --time $(MATE_TIME) --hisha $(BIN) \
 		$(if $(wildcard $(SHTSUME)),--shtsume $(SHTSUME))
+
+# fairy-stockfish built from its public source (tori shogi, which Debian's 11.1 lacks).
+FSF_NEW ?= tune-data/fairy-stockfish
+fairy-new: $(FSF_NEW) ## Build fairy-stockfish from its public source (largeboards, all variants: tori shogi's oracle and opponent), in tune-data/
+$(FSF_NEW):
+	test -d tune-data/fairy-src || git clone -q --depth 1 https://github.com/fairy-stockfish/Fairy-Stockfish tune-data/fairy-src
+	$(MAKE) -C tune-data/fairy-src/src build ARCH=x86-64-modern largeboards=yes all=yes
+	cp tune-data/fairy-src/src/stockfish $(FSF_NEW)
 
 shtsume: ## Build shtsume (a tsume solver in C, the comparison for make mate-bench) from its public source, in tune-data/
 	test -d tune-data/shtsume-src || git clone -q --depth 1 https://github.com/hkijin/shtsume tune-data/shtsume-src
@@ -106,15 +114,18 @@ deps: ## Install the opponents and oracles (Debian) and the scripts' packages (s
 	$(VENV)/bin/pip install -q -r scripts/requirements.txt
 
 # The variants' oracle data (docs/variants.md): positions from random playouts with their perft
-# by fairy-stockfish 11.1 (micro, judkins; judkins' pawn-drop mates settled by the rules) and by
-# shogiops, lishogi's rules library (minishogi, chu; npm install in scripts/oracle).
+# by fairy-stockfish (11.1: micro, judkins; a build of its source, make fairy-new: tori; the
+# pawn-drop mates it counts settled by the rules) and by shogiops, lishogi's rules library
+# (minishogi, chu; npm install in scripts/oracle).
 VARIANT_DATA := positions/variants
-variant-data: build ## Regenerate positions/variants/ (needs make deps and npm; chu depth 3 takes an hour)
+variant-data: build $(FSF_NEW) ## Regenerate positions/variants/ (needs make deps and npm; chu depth 3 takes an hour)
 	mkdir -p $(TUNE_DIR) $(VARIANT_DATA)
 	cd scripts/oracle && npm install --silent --no-audit --no-fund
 	$(PY) scripts/fsf_variant_sample.py micro 200 1,2,3 3 $(VARIANT_DATA)/micro-perft.tsv
 	$(PY) scripts/fsf_variant_sample.py judkins 200 1,2,3 4 $(TUNE_DIR)/judkins-fsf.tsv
 	$(PY) scripts/fsf_variant_sample.py settle judkins judkins $(TUNE_DIR)/judkins-fsf.tsv $(VARIANT_DATA)/judkins-perft.tsv $(BIN)
+	FAIRY_STOCKFISH=$(FSF_NEW) $(PY) scripts/fsf_variant_sample.py torishogi 200 1,2,3 7 $(TUNE_DIR)/tori-fsf.tsv
+	FAIRY_STOCKFISH=$(FSF_NEW) $(PY) scripts/fsf_variant_sample.py settle torishogi torishogi $(TUNE_DIR)/tori-fsf.tsv $(VARIANT_DATA)/tori-perft.tsv $(BIN)
 	node scripts/oracle/shogiops_perft.mjs sample minishogi 200 1,2,3 2 > $(VARIANT_DATA)/mini-perft.tsv
 	node scripts/oracle/shogiops_perft.mjs sample chushogi 200 1,2,3 1 > $(VARIANT_DATA)/chu-perft.tsv
 
@@ -126,9 +137,9 @@ variant-games: build ## VARIANT_GAMES (20) complete self-play games of each vari
 
 VARIANT ?= chushogi
 OPPONENT ?= hachu
-match-variant: build ## GAMES games of VARIANT (chushogi) against OPPONENT (hachu, fairy, random, hisha) at BYOYOMI ms, refereed and timed
+match-variant: build ## GAMES games of VARIANT (chushogi) against OPPONENT (hachu, fairy, random, hisha) at BYOYOMI ms, refereed and timed (tori: fairy is make fairy-new's build)
 	cd scripts/oracle && npm install --silent --no-audit --no-fund
-	$(PY) scripts/variant_match.py $(VARIANT) $(GAMES) --opponent $(OPPONENT) --byoyomi $(BYOYOMI) --hisha $(BIN)
+	$(if $(filter torishogi,$(VARIANT)),FAIRY_STOCKFISH=$(FSF_NEW)) $(PY) scripts/variant_match.py $(VARIANT) $(GAMES) --opponent $(OPPONENT) --byoyomi $(BYOYOMI) --hisha $(BIN)
 
 match-xboard: build ## GAMES chu games against HaChu with both engines speaking XBoard, ST (1) seconds a move
 	cd scripts/oracle && npm install --silent --no-audit --no-fund

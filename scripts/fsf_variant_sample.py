@@ -1,28 +1,31 @@
 #!/usr/bin/env python3
-"""Random-playout positions of a small variant with fairy-stockfish 11.1's perft counts: the
-oracle data of Hisha's micro shogi and judkins shogi move generator (docs/variants.md).
+"""Random-playout positions of a small variant with fairy-stockfish's perft counts: the oracle
+data of Hisha's micro, judkins and tori shogi move generator (docs/variants.md).
 
     fsf_variant_sample.py VARIANT COUNT DEPTHS SEED OUT
     e.g. fsf_variant_sample.py micro 200 1,2,3 3 positions/variants/micro-perft.tsv
     fsf_variant_sample.py settle VARIANT HISHA_VARIANT IN OUT HISHA_BINARY
 
-VARIANT is fairy-stockfish's name (micro, judkins, minishogi). Each line of OUT: the SFEN, then
-the perft at each depth. fairy-stockfish 11.1 allows mate by a pawn drop, which judkins shogi
-forbids: `settle` finds, for every count where Hisha differs from it, the leaf moves that make
-the difference, and corrects the count only if each of them is a pawn drop after which
+VARIANT is fairy-stockfish's name (micro, judkins, minishogi, torishogi). The engine is
+/usr/games/fairy-stockfish (11.1, Debian's), or the one FAIRY_STOCKFISH names: tori shogi needs
+a newer build (`make -C src build largeboards=yes all=yes` from its public source). Each line
+of OUT: the SFEN, then the perft at each depth. fairy-stockfish allows mate by a pawn drop
+(11.1 in judkins shogi; a newer build in tori shogi, by a swallow), which those games forbid:
+`settle` finds, for every count where Hisha differs from it, the leaf moves that make the
+difference, and corrects the count only if each of them is a pawn drop after which
 fairy-stockfish itself finds no legal reply (a mate by a pawn drop, illegal by the rules); it
 writes the correction as a comment above the line. Any other difference is left as it is (and
 the test fails on it).
 """
 
-import subprocess
-
+import os
 import random
+import subprocess
 import sys
 
 from usi_client import UsiClient
 
-FSF = "/usr/games/fairy-stockfish"
+FSF = os.environ.get("FAIRY_STOCKFISH", "/usr/games/fairy-stockfish")
 
 
 def perft(engine, sfen, depth):
@@ -60,9 +63,14 @@ def hisha_divide(binary, variant, sfen, depth):
     return split
 
 
+# The drop of each variant's pawn (tori shogi's swallow), as USI writes it.
+PAWN_DROP = {"torishogi": "S*"}
+
+
 def pawn_drop_mates(engine, binary, variant, sfen, depth):
     """The leaf moves fairy-stockfish counts and Hisha does not, if every one is a mate by a pawn
     drop (fairy-stockfish finds no reply to it); None if any difference is something else."""
+    pawn_drop = PAWN_DROP.get(variant, "P*")
     theirs, _ = perft(engine, sfen, depth)
     ours = hisha_divide(binary, variant, sfen, depth)
     found = []
@@ -73,7 +81,7 @@ def pawn_drop_mates(engine, binary, variant, sfen, depth):
             return None
         child = sfen_of(engine, f"sfen {sfen} moves {move}")
         if move not in ours:
-            if depth != 1 or not move.startswith("P*") or perft(engine, child, 1)[1] != 0:
+            if depth != 1 or not move.startswith(pawn_drop) or perft(engine, child, 1)[1] != 0:
                 return None
             found.append(f"{move} in {sfen}")
             continue
@@ -102,7 +110,7 @@ def settle(variant, hisha_variant, path_in, path_out, binary):
                 if mates is None or int(count) - len(mates) != ours:
                     fixed.append(count)
                     continue
-                out.write(f"# depth {d}: fairy-stockfish 11.1 counts {count}, with {len(mates)} "
+                out.write(f"# depth {d}: fairy-stockfish counts {count}, with {len(mates)} "
                           f"mate(s) by a pawn drop: {'; '.join(mates)}\n")
                 fixed.append(str(ours))
             out.write("\t".join([sfen] + fixed) + "\n")

@@ -9,13 +9,16 @@ checked, every move timed.
                      [--balanced CP]
 
 Opponents: `hachu` (HaChu 0.21 through scripts/hachu_usi.py: chu, dai, tenjiku), `fairy`
-(fairy-stockfish 11.1: micro, mini, judkins), `random` (a uniformly random legal move), `hisha`
+(fairy-stockfish 11.1: micro, mini, judkins; tori with a newer build that the environment
+variable FAIRY_STOCKFISH names), `random` (a uniformly random legal move), `hisha`
 (a second Hisha, --opponent-binary or the same, with its own --opponent-option settings, such as
 `Eval_Form=false` for material only).
 
 Legality: every move of either side must be in the referee's list, shogiops (chu, minishogi) or
-fairy-stockfish (micro, judkins) where one exists, else a separate Hisha process (dai, tenjiku,
-dai dai: no other program generates their moves). A game ends by the rules, as the judge (a
+fairy-stockfish (micro, judkins, tori) where one exists, else a separate Hisha process (dai,
+tenjiku, dai dai: no other program generates their moves). fairy-stockfish lists mates by a pawn
+drop (tori shogi's swallow), which the rules forbid: a move the referee lists and the judge's
+rules refuse is such a mate, a fault of the side that played it, or else a rules dispute. A game ends by the rules, as the judge (a
 Hisha process: `d` prints the verdict) rules them: no legal move or a royal lost, chu's bare
 king, a fourfold repetition (a draw, a loss for Black in minishogi, a loss for the side that
 checked at every move since the first occurrence), or --max-plies (a draw, counted apart as a
@@ -50,7 +53,15 @@ from variant_games import Referee, SHOGIOPS, FSF_NAMES, FSF
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Hisha's names of the variants fairy-stockfish plays, and fairy-stockfish's.
-FSF_VARIANTS = {"microshogi": "micro", "minishogi": "minishogi", "judkins": "judkins"}
+FSF_VARIANTS = {"microshogi": "micro", "minishogi": "minishogi", "judkins": "judkins",
+                "torishogi": "torishogi"}
+# The USI letter of the pawn of the drop rules, where it is not P.
+PAWN_LETTER = {"torishogi": "S"}
+
+
+def referee_is_fairy(variant):
+    """Whether fairy-stockfish referees the variant (it lists mates by a pawn drop)."""
+    return variant in FSF_NAMES and variant not in SHOGIOPS
 
 
 class HishaReferee:
@@ -75,6 +86,9 @@ class Judge:
 
     def verdict(self, moves):
         return self.engine.variant_state(startpos(moves))[1]
+
+    def legal(self, moves):
+        return self.engine.perft_moves(startpos(moves))
 
     def close(self):
         self.engine.quit()
@@ -162,6 +176,11 @@ def play(variant, players, referee, judge, args, rng, moves):
             if hachu:
                 return None, len(moves), ("dispute", "HaChu's " + text), longest
             return 1 - side, len(moves), (side, text), longest
+        if referee_is_fairy(args.variant) and result.bestmove not in judge.legal(moves):
+            text = f"move {len(moves) + 1}: {result.bestmove}"
+            if result.bestmove[1] == "*" and result.bestmove[0] == PAWN_LETTER.get(args.variant, "P"):
+                return 1 - side, len(moves), (side, text + " mates by a pawn drop"), longest
+            return None, len(moves), ("dispute", text + " is refused by Hisha's rules"), longest
         moves.append(result.bestmove)
     return None, len(moves), None, longest
 

@@ -12,7 +12,8 @@ variant's weights to them (docs/tuning.md).
     variant_tune_data.py VARIANT GAMES OUT [--nodes N] [--random-plies K] [--max-plies P]
                          [--seed S]
 
-VARIANT is one fairy-stockfish plays with Hisha's letters: microshogi, minishogi, judkins. The
+VARIANT is one fairy-stockfish plays with Hisha's letters: microshogi, minishogi, judkins,
+torishogi (with the build FAIRY_STOCKFISH names, scripts/variant_games.py). The
 first K plies (default 6) are random legal moves (seed S + game), so games differ. A Hisha
 process (target/release/hisha) writes each position's SFEN and rules when the game is over
 (its `d`), so positions and results follow Hisha's rules.
@@ -76,11 +77,20 @@ def main():
                           file=sys.stderr)
                     verdict = "drawn"
                     break
+                if r.bestmove not in hisha.perft_moves(startpos(moves)):
+                    # A mate by a pawn (tori shogi's swallow) drop, which fairy-stockfish plays
+                    # and the rules forbid: the game is left out.
+                    print(f"game {game}: fairy-stockfish plays {r.bestmove}, refused by the "
+                          "rules; left out", file=sys.stderr)
+                    rows, verdict = [], None
+                    break
                 score = r.score
                 if score is not None:
                     score = max(-MATE_CP, min(MATE_CP, score))
                     rows.append((sfen, score if black else -score))
                 moves.append(r.bestmove)
+            if verdict is None:
+                continue
             result = result_of(verdict)
             for sfen, score in rows:
                 out.write(f"{sfen}\t{result}\t{score}\t{args.seed + game}\n")

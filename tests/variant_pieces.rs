@@ -1,6 +1,7 @@
-//! Every piece of dai and dai dai shogi against a move diagram drawn by hand from the rule
-//! sources (the dai dai shogi article of seed 004 for its pieces, the dai shogi and chu shogi
-//! rules for theirs), not from the catalogue's Betza: the piece alone in the centre of the empty
+//! Every piece of dai, dai dai, tenjiku and tori shogi against a move diagram drawn by hand from
+//! the rule sources (the dai dai shogi article of seed 004 for its pieces, the dai shogi and chu
+//! shogi rules for theirs, the tori shogi rules of docs/variants.md for the birds), not from the
+//! catalogue's Betza: the piece alone in the centre of the empty
 //! board (the two kings in corners off its lines), Black to move.
 //!
 //! A diagram is the 7x7 neighbourhood, forward up, the mover's left on the left: `o` a square
@@ -1448,6 +1449,140 @@ const TENJIKU: &[Case] = &[
     ),
 ];
 
+/// Tori shogi's birds, from the rule text (docs/variants.md): on the 7x7 board the window is
+/// the whole board, and every square a piece reaches from the centre is drawn.
+const TORI: &[Case] = &[
+    case(
+        "k",
+        "phoenix: one step any way",
+        8,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "f",
+        "falcon: one step any way but straight back",
+        7,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "c",
+        "crane: one step any way but sideways",
+        6,
+        "
+            .......
+            .......
+            ..ooo..
+            ...^...
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "p",
+        "pheasant: a jump to the second square straight ahead; one step diagonally back",
+        3,
+        "
+            .......
+            ...o...
+            .......
+            ...^...
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "l",
+        "left quail: straight forward and diagonally back to the right without limit; one \
+         step diagonally back to the left",
+        7,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            ..o.o..
+            .....o.
+            ......o
+        ",
+    ),
+    case(
+        "r",
+        "right quail: straight forward and diagonally back to the left without limit; one \
+         step diagonally back to the right",
+        7,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            ..o.o..
+            .o.....
+            o......
+        ",
+    ),
+    case(
+        "s",
+        "swallow: one step forward",
+        1,
+        "
+            .......
+            .......
+            ...o...
+            ...^...
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+f",
+        "eagle: one step any way; diagonally forward and straight back without limit; up to \
+         two squares diagonally back",
+        16,
+        "
+            o.....o
+            .o...o.
+            ..ooo..
+            ..o^o..
+            ..ooo..
+            .o.o.o.
+            ...o...
+        ",
+    ),
+    case(
+        "+s",
+        "goose: a jump to the second square diagonally forward or straight back",
+        3,
+        "
+            .......
+            .o...o.
+            .......
+            ...^...
+            .......
+            ...o...
+            .......
+        ",
+    ),
+];
+
 #[test]
 fn dai_dai_pieces_move_as_drawn() {
     check(VariantId::DaiDai, DAI_DAI);
@@ -1461,6 +1596,20 @@ fn dai_pieces_move_as_drawn() {
 #[test]
 fn tenjiku_pieces_move_as_drawn() {
     check(VariantId::Tenjiku, TENJIKU);
+}
+
+#[test]
+fn tori_pieces_move_as_drawn() {
+    check(VariantId::Tori, TORI);
+    // Every kind has its diagram.
+    let rules = VariantId::Tori.rules();
+    for kind in &rules.kinds {
+        assert!(
+            TORI.iter().any(|c| c.letters == kind.sfen),
+            "no diagram for {}",
+            kind.sfen
+        );
+    }
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The variants' move generator against the oracles: perft of positions from random playouts,
-//! counted by shogiops (lishogi's rules library: chu shogi, minishogi) and fairy-stockfish 11.1
-//! (micro shogi, judkins shogi), committed in positions/variants/ (docs/variants.md says how
+//! counted by shogiops (lishogi's rules library: chu shogi, minishogi) and fairy-stockfish (11.1:
+//! micro shogi, judkins shogi; a build of its newer source: tori shogi), committed in
+//! positions/variants/ (docs/variants.md says how
 //! they were made), and the start positions' perft as published.
 
 use hisha::color::Color;
@@ -61,6 +62,11 @@ fn judkins_shogi_agrees_with_fairy_stockfish() {
 }
 
 #[test]
+fn tori_shogi_agrees_with_fairy_stockfish() {
+    assert!(check(VariantId::Tori, "tori-perft.tsv", 3) >= 200);
+}
+
+#[test]
 fn chu_shogi_agrees_with_shogiops() {
     assert!(check(VariantId::Chu, "chu-perft.tsv", 3) >= 200);
 }
@@ -96,6 +102,8 @@ fn start_positions() {
     assert_eq!(start_perft(VariantId::Mini, 5), 533_203);
     assert_eq!(start_perft(VariantId::Micro, 5), 71_328);
     assert_eq!(start_perft(VariantId::Judkins, 5), 2_389_896);
+    // fairy-stockfish's tests/perft.sh: torishogi startpos 4 103857.
+    assert_eq!(start_perft(VariantId::Tori, 4), 103_857);
     // shogiops 0.18 (scripts/oracle/shogiops_perft.mjs perft chushogi 4).
     assert_eq!(start_perft(VariantId::Chu, 4), 2_134_748);
 }
@@ -113,6 +121,7 @@ fn every_variant_plays_complete_games_against_itself() {
         VariantId::Micro,
         VariantId::Mini,
         VariantId::Judkins,
+        VariantId::Tori,
         VariantId::Chu,
         VariantId::Dai,
         VariantId::Tenjiku,

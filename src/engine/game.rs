@@ -22,7 +22,7 @@ use crate::shogi::perft::perft_divide_until;
 use crate::shogi::{generate_all, parse_usi_move, IllegalMove, MoveList, Position};
 use crate::usi::response::{BestMove, CheckmateAnswer, GameEnd, InfoLine, UsiScore};
 use crate::usi::EngineError;
-use crate::variant::{RepetitionRule, VMove, VPosition, VariantError, VariantId, Verdict};
+use crate::variant::{VMove, VPosition, VariantError, VariantId, Verdict};
 use std::sync::Arc;
 
 /// What the worker thread searches with: the one search, for 9x9 shogi's board and for the
@@ -414,16 +414,15 @@ impl Game {
                 Verdict::Loses(side),
                 (if mated { "checkmate" } else { "no legal move" }).to_string(),
             )
-        } else if let Some(v) = pos.rules().fourfold_repetition(&game.keys, side) {
+        } else if let Some(v) = pos.rules().game_repetition(&game.keys, side) {
             // A verdict other than the variant's own rule is perpetual check's.
-            let rule = match pos.rules().repetition {
-                RepetitionRule::Draw => Verdict::Draw,
-                RepetitionRule::SenteLoses => Verdict::Loses(Color::Black),
-            };
-            let reason = if v == rule {
-                "fourfold repetition"
-            } else {
+            let rule = pos.rules().repetition;
+            let reason = if v != rule.verdict(side) {
                 "perpetual check"
+            } else if rule.occurrences() == 3 {
+                "threefold repetition"
+            } else {
+                "fourfold repetition"
             };
             (v, reason.to_string())
         } else if move_limit > 0 && pos.ply().saturating_sub(1) >= move_limit {

@@ -731,7 +731,7 @@ fn initial_weights(rules: &Rules, l: &Layout, values: &[i32]) -> Vec<i32> {
     let mut w = vec![0; l.size()];
     let (pst, own, enemy) = (l.start(PST), l.start(OWN_ROYAL), l.start(ENEMY_ROYAL));
     let zone = match rules.promotion {
-        Promotion::Zone(d) | Promotion::ChuZone(d) => Some(d as i32),
+        Promotion::Zone(d) | Promotion::ForcedZone(d) | Promotion::ChuZone(d) => Some(d as i32),
         _ => None,
     };
     for (k, kind) in rules.kinds.iter().enumerate() {

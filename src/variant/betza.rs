@@ -8,7 +8,7 @@
 //! Directions, from the mover's point of view: `f` forward, `b` backward, `l` left, `r` right,
 //! `v` = `fb`, `s` = `lr`. On orthogonal atoms each letter is one direction and letters add up;
 //! on diagonal atoms a single letter is a half (`fF` = both forward diagonals) and a pair such as
-//! `fl` one diagonal; on oblique atoms `ff` is the narrow and `fs` the wide forward pair (`ffN`
+//! `fl` (or `lf`) one diagonal; on oblique atoms `ff` is the narrow and `fs` the wide forward pair (`ffN`
 //! is the shogi knight), a single letter a half. Modes: `m` move only, `c` capture only, `n`
 //! lame (a leap blocked by a piece on the way), `j` on a rider: its first square is jumped,
 //! whatever stands there (XBetza; the heavenly tetrarchs' `jB`). The multi-leg moves of XBetza (`a`) belong to
@@ -107,9 +107,12 @@ fn direction_allowed(dirs: &str, (a, b): (i8, i8), (dx, dy): (i8, i8)) -> bool {
     while i < chars.len() {
         let c = chars[i];
         let next = chars.get(i + 1).copied();
-        let pair = matches!(c, 'f' | 'b')
-            && matches!(next, Some('l' | 'r' | 's' | 'f' | 'b'))
-            && !(a == b && matches!(next, Some('f' | 'b' | 's')));
+        // On a diagonal atom `lf` is `fl`, one diagonal (tori shogi's quails are written so).
+        let side_first = a == b && matches!(c, 'l' | 'r') && matches!(next, Some('f' | 'b'));
+        let pair = side_first
+            || matches!(c, 'f' | 'b')
+                && matches!(next, Some('l' | 'r' | 's' | 'f' | 'b'))
+                && !(a == b && matches!(next, Some('f' | 'b' | 's')));
         if pair {
             let n = next.expect("pair");
             let ok = if a == b {
@@ -351,6 +354,13 @@ mod tests {
             .all(|r| r.dy == 1 && r.dx.abs() == 2));
         assert_eq!(parse("fN").unwrap().len(), 4);
         assert_eq!(parse("flF").unwrap().len(), 1);
+        // A side letter first names one diagonal as well: tori shogi's left quail.
+        assert_eq!(squares("lbF"), vec![(-1, -1)]);
+        assert_eq!(squares("rbB"), squares("brB"));
+        assert_eq!(squares("rbB").len(), 4);
+        assert!(squares("rbB").iter().all(|&(x, y)| x > 0 && y < 0));
+        // Orthogonal atoms still add letters up: right and back.
+        assert_eq!(squares("rbW"), sorted(vec![(1, 0), (0, -1)]));
         // The heavenly tetrarchs' slides skip their first square; sideways they end on the
         // second or third.
         let t = squares("jBjvRjsR3");

@@ -364,6 +364,18 @@ pub static PIECES: &[PieceDef] = &[
     piece("SSO", "Side soldier", "ōhei", "sRfR2bW"),
     piece("MGN", "Multi general", "suishō", "fRbB"),
     piece("DG", "Dog", "ken", "fWbF"),
+    // Tori shogi: the birds (docs/variants.md gives the sources of their moves). The crane
+    // moves as the ferocious leopard and the falcon as the drunk elephant, under their own
+    // names.
+    royal("PHX", "Phoenix", "ōtori", "K"),
+    piece("FA", "Falcon", "taka", "FfsW"),
+    piece("CR", "Crane", "tsuru", "FvW"),
+    piece("PT", "Pheasant", "kiji", "fDbF"),
+    piece("LQ", "Left quail", "uzura", "fRbrBblF"),
+    piece("RQ", "Right quail", "uzura", "fRblBbrF"),
+    piece("SW", "Swallow", "tsubame", "fW"),
+    piece("GSE", "Goose", "kari", "fAbD"),
+    piece("EG", "Eagle", "washi", "KbRfBbF2"),
 ];
 
 /// The catalogue entry with this code.

@@ -35,8 +35,7 @@ impl VPosition {
         }
         if !in_check && self.rules.line_pins {
             if m.drop > 0 {
-                let pawn = self.rules.kinds[m.drop as usize - 1].piece.code == "P";
-                if !(pawn && self.rules.shogi_drop_rules) {
+                if !self.rules.kinds[m.drop as usize - 1].drop_pawn {
                     return true;
                 }
             } else if let Some((k, _)) = self.piece_at(m.from) {
@@ -72,7 +71,7 @@ impl VPosition {
         let mut ok = !self.in_check(side);
         if ok && m.drop > 0 && self.rules.shogi_drop_rules {
             let kind = &self.rules.kinds[m.drop as usize - 1];
-            if kind.piece.code == "P" && self.in_check(!side) {
+            if kind.drop_pawn && self.in_check(!side) {
                 // No mate by a pawn drop.
                 ok = self.has_legal_reply();
             }
@@ -238,9 +237,11 @@ impl VPosition {
         }
         let side = self.side;
         match self.rules.promotion {
-            Promotion::Zone(depth) => {
+            Promotion::Zone(depth) | Promotion::ForcedZone(depth) => {
                 let can = self.depth(from, side) < depth || self.depth(to, side) < depth;
-                let must = self.rules.shogi_drop_rules && self.depth(to, side) < k.dead_ranks;
+                let forced = matches!(self.rules.promotion, Promotion::ForcedZone(_));
+                let must = (forced && can)
+                    || self.rules.shogi_drop_rules && self.depth(to, side) < k.dead_ranks;
                 if can {
                     out.push(VMove::normal(from, to, true));
                 }
@@ -281,16 +282,13 @@ impl VPosition {
             };
             for &face in faces {
                 let fk = &r.kinds[face as usize];
-                let pawn = r.shogi_drop_rules && fk.piece.code == "P";
-                let mut pawn_files = vec![false; r.files as usize];
+                let pawn = fk.drop_pawn;
+                // Unpromoted pawns on each file.
+                let mut pawn_files = vec![0u8; r.files as usize];
                 if pawn {
                     for &sq in &self.pieces[side.index()] {
-                        if r.kinds[kind_of(self.cells[sq as usize]) as usize]
-                            .piece
-                            .code
-                            == "P"
-                        {
-                            pawn_files[self.coords(sq).0] = true;
+                        if r.kinds[kind_of(self.cells[sq as usize]) as usize].drop_pawn {
+                            pawn_files[self.coords(sq).0] += 1;
                         }
                     }
                 }
@@ -301,7 +299,7 @@ impl VPosition {
                     if r.shogi_drop_rules && self.depth(sq, side) < fk.dead_ranks {
                         continue;
                     }
-                    if pawn && pawn_files[self.coords(sq).0] {
+                    if pawn && pawn_files[self.coords(sq).0] >= r.pawns_per_file {
                         continue;
                     }
                     out.push(VMove {

@@ -104,8 +104,14 @@ pub enum VariantError {
     },
     /// A piece that can never move again (shogi's drop rules).
     Stranded(&'static str),
-    /// Two unpromoted pawns of one side on a file (shogi's drop rules).
-    TwoPawns,
+    /// More unpromoted pawns of one side on a file than the drop rules allow (shogi's one,
+    /// tori shogi's two swallows).
+    TooManyPawns {
+        /// The pawn's name.
+        pawn: &'static str,
+        /// How many a file may have.
+        per_file: u8,
+    },
     /// The side not to move is in check.
     OpponentInCheck,
     /// A move text that is not a move.
@@ -145,7 +151,11 @@ impl std::fmt::Display for VariantError {
             VariantError::Stranded(name) => {
                 write!(f, "a {} that can never move again", name.to_lowercase())
             }
-            VariantError::TwoPawns => f.write_str("two pawns on a file"),
+            VariantError::TooManyPawns { pawn, per_file } => write!(
+                f,
+                "unpromoted {}s on a file: more than {per_file}",
+                pawn.to_ascii_lowercase()
+            ),
             VariantError::OpponentInCheck => f.write_str("the side not to move is in check"),
             VariantError::MoveText(e) => e.fmt(f),
             VariantError::NoSquare { game, square } => {

@@ -19,6 +19,8 @@ pub enum VariantId {
     Mini,
     /// Judkins shogi, 6x6.
     Judkins,
+    /// Tori shogi, 7x7: the birds, with drops.
+    Tori,
     /// Chu shogi, 12x12, the rules lishogi plays.
     Chu,
     /// Dai shogi, 15x15: chu shogi's rules with HaChu's setup and letters.
@@ -32,10 +34,11 @@ pub enum VariantId {
 
 impl VariantId {
     /// Every variant, in board-size order.
-    pub const ALL: [VariantId; 8] = [
+    pub const ALL: [VariantId; 9] = [
         VariantId::Micro,
         VariantId::Mini,
         VariantId::Judkins,
+        VariantId::Tori,
         VariantId::Shogi,
         VariantId::Chu,
         VariantId::Dai,
@@ -86,6 +89,8 @@ pub enum Promotion {
     /// Shogi: on a move that starts or ends in the zone (the last `depth` ranks), optional
     /// unless the piece could not move again.
     Zone(u8),
+    /// Tori shogi: on a move that starts or ends in the zone, always.
+    ForcedZone(u8),
     /// Chu shogi as lishogi plays it: on entering the zone (the last `depth` ranks), or on a
     /// capture that starts or ends in it; a pawn or lance also on reaching the last rank;
     /// always optional.
@@ -105,6 +110,28 @@ pub enum RepetitionRule {
     Draw,
     /// A loss for Black, the first player (minishogi, as lishogi and fairy-stockfish rule it).
     SenteLoses,
+    /// Tori shogi: a loss for the player whose move brings a position about the third time
+    /// (the game ends then, not at the fourth).
+    MoverLoses,
+}
+
+impl RepetitionRule {
+    /// How many times a position must occur for the game to end by this rule.
+    pub fn occurrences(self) -> usize {
+        match self {
+            RepetitionRule::MoverLoses => 3,
+            _ => 4,
+        }
+    }
+
+    /// The verdict when it ends the game, `side` to move in the repeated position.
+    pub fn verdict(self, side: Color) -> Verdict {
+        match self {
+            RepetitionRule::Draw => Verdict::Draw,
+            RepetitionRule::SenteLoses => Verdict::Loses(Color::Black),
+            RepetitionRule::MoverLoses => Verdict::Loses(!side),
+        }
+    }
 }
 
 /// A repetition's verdict.
@@ -128,12 +155,18 @@ struct Spec {
     promotion: Promotion,
     check_rule: bool,
     shogi_drop_rules: bool,
+    /// The pawn of the drop rules (its catalogue code) and how many of them unpromoted a side
+    /// may have on one file.
+    pawns: (&'static str, u8),
     lion_trading: bool,
     repetition: RepetitionRule,
     bare_king: bool,
     /// (SFEN letters, catalogue code, SFEN letters of what it promotes to).
     kinds: &'static [(&'static str, &'static str, Option<&'static str>)],
 }
+
+/// Shogi's pawn rule: one unpromoted pawn a file.
+const SHOGI_PAWNS: (&str, u8) = ("P", 1);
 
 const STANDARD_KINDS: &[(&str, &str, Option<&str>)] = &[
     ("k", "K", None),
@@ -152,7 +185,7 @@ const STANDARD_KINDS: &[(&str, &str, Option<&str>)] = &[
     ("+p", "+P", None),
 ];
 
-static SPECS: [Spec; 8] = [
+static SPECS: [Spec; 9] = [
     Spec {
         id: VariantId::Shogi,
         name: "shogi",
@@ -164,6 +197,7 @@ static SPECS: [Spec; 8] = [
         promotion: Promotion::Zone(3),
         check_rule: true,
         shogi_drop_rules: true,
+        pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: false,
@@ -180,6 +214,7 @@ static SPECS: [Spec; 8] = [
         promotion: Promotion::FlipOnCapture,
         check_rule: true,
         shogi_drop_rules: false,
+        pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: false,
@@ -207,6 +242,7 @@ static SPECS: [Spec; 8] = [
         promotion: Promotion::Zone(1),
         check_rule: true,
         shogi_drop_rules: true,
+        pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::SenteLoses,
         bare_king: false,
@@ -234,6 +270,7 @@ static SPECS: [Spec; 8] = [
         promotion: Promotion::Zone(2),
         check_rule: true,
         shogi_drop_rules: true,
+        pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: false,
@@ -253,6 +290,34 @@ static SPECS: [Spec; 8] = [
         ],
     },
     Spec {
+        id: VariantId::Tori,
+        name: "torishogi",
+        aliases: &["tori", "tori-shogi", "tori_shogi"],
+        files: 7,
+        ranks: 7,
+        start: "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1",
+        drops: true,
+        promotion: Promotion::ForcedZone(2),
+        check_rule: true,
+        shogi_drop_rules: true,
+        pawns: ("SW", 2),
+        lion_trading: false,
+        repetition: RepetitionRule::MoverLoses,
+        bare_king: false,
+        // fairy-stockfish's letters.
+        kinds: &[
+            ("k", "PHX", None),
+            ("f", "FA", Some("+f")),
+            ("c", "CR", None),
+            ("p", "PT", None),
+            ("l", "LQ", None),
+            ("r", "RQ", None),
+            ("s", "SW", Some("+s")),
+            ("+f", "EG", None),
+            ("+s", "GSE", None),
+        ],
+    },
+    Spec {
         id: VariantId::Chu,
         name: "chushogi",
         aliases: &["chu", "chu-shogi", "chu_shogi"],
@@ -264,6 +329,7 @@ static SPECS: [Spec; 8] = [
         promotion: Promotion::ChuZone(4),
         check_rule: false,
         shogi_drop_rules: false,
+        pawns: SHOGI_PAWNS,
         lion_trading: true,
         repetition: RepetitionRule::Draw,
         bare_king: true,
@@ -323,6 +389,7 @@ static SPECS: [Spec; 8] = [
         promotion: Promotion::ChuZone(5),
         check_rule: false,
         shogi_drop_rules: false,
+        pawns: SHOGI_PAWNS,
         lion_trading: true,
         repetition: RepetitionRule::Draw,
         bare_king: true,
@@ -399,6 +466,7 @@ static SPECS: [Spec; 8] = [
         promotion: Promotion::ChuZone(5),
         check_rule: false,
         shogi_drop_rules: false,
+        pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: false,
@@ -491,6 +559,7 @@ static SPECS: [Spec; 8] = [
         promotion: Promotion::OnCapture,
         check_rule: false,
         shogi_drop_rules: false,
+        pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: false,
@@ -608,6 +677,9 @@ pub struct Kind {
     pub lion: bool,
     /// A pawn or go-between: the captures that do not license a lion to take a protected lion.
     pub minor: bool,
+    /// The pawn of shogi's drop rules (tori shogi's swallow): so many a file, no mate by its
+    /// drop.
+    pub drop_pawn: bool,
     /// Ranks from the last on which it could never move again (0: none; pawn, lance 1,
     /// knight 2).
     pub dead_ranks: u8,
@@ -681,6 +753,9 @@ pub struct Rules {
     /// Shogi's drop rules: no second unpromoted pawn on a file, no mate by a pawn drop, no drop
     /// where the piece could never move; promotion forced where a piece could never move again.
     pub shogi_drop_rules: bool,
+    /// Under the drop rules, how many unpromoted pawns (`Kind::drop_pawn`) a side may have on
+    /// one file: 1, tori shogi's swallows 2.
+    pub pawns_per_file: u8,
     /// Chu shogi's lion-trading rules (chu and dai).
     pub lion_trading: bool,
     /// Some kind burns (tenjiku's fire demon): moves may capture next to where they end.
@@ -730,6 +805,7 @@ impl Rules {
                 royal: piece.royal,
                 lion: piece.code == "LN",
                 minor: matches!(piece.code, "P" | "GB"),
+                drop_pawn: spec.shogi_drop_rules && piece.code == spec.pawns.0,
                 dead_ranks,
                 hits,
             });
@@ -750,6 +826,7 @@ impl Rules {
             promotion: spec.promotion,
             check_rule: spec.check_rule,
             shogi_drop_rules: spec.shogi_drop_rules,
+            pawns_per_file: spec.pawns.1,
             lion_trading: spec.lion_trading,
             burning: kinds.iter().any(|k| k.special == Special::FireDemon),
             line_pins: kinds.iter().all(|k| {
@@ -773,11 +850,11 @@ impl Rules {
             .map(|i| i as u8)
     }
 
-    /// The game's verdict on the last position of `history` when it is the fourth occurrence
-    /// of a position (the rule of every variant here): as `search_repetition`, the checks
-    /// counted since the first occurrence.
-    pub fn fourfold_repetition(&self, history: &[(u64, bool)], side: Color) -> Option<Verdict> {
-        self.repeated(history, side, 3)
+    /// The game's verdict on the last position of `history` when it is the occurrence of a
+    /// position that ends the game (the fourth; tori shogi's third): as `search_repetition`,
+    /// the checks counted since the first occurrence.
+    pub fn game_repetition(&self, history: &[(u64, bool)], side: Color) -> Option<Verdict> {
+        self.repeated(history, side, self.repetition.occurrences() - 1)
     }
 
     /// The verdict a search gives the last position of `history` (each position's key, and
@@ -825,10 +902,7 @@ impl Rules {
         match (they_checked, we_checked) {
             (true, false) => Verdict::Loses(!side),
             (false, true) => Verdict::Loses(side),
-            _ => match self.repetition {
-                RepetitionRule::Draw => Verdict::Draw,
-                RepetitionRule::SenteLoses => Verdict::Loses(Color::Black),
-            },
+            _ => self.repetition.verdict(side),
         }
     }
 
@@ -862,6 +936,7 @@ mod tests {
         assert_eq!(VariantId::from_name("tenjiku"), Some(VariantId::Tenjiku));
         assert_eq!(VariantId::from_name("taikyoku"), None);
         assert_eq!(VariantId::from_name("DaiDai"), Some(VariantId::DaiDai));
+        assert_eq!(VariantId::from_name("tori"), Some(VariantId::Tori));
     }
 
     #[test]
@@ -934,34 +1009,57 @@ mod tests {
     }
 
     #[test]
-    fn the_game_ends_at_the_fourth_occurrence() {
+    fn the_game_ends_at_the_fourth_occurrence_or_tori_shogis_third() {
         let chu = VariantId::Chu.rules();
         let mini = VariantId::Mini.rules();
         let no = |keys: &[u64]| keys.iter().map(|&k| (k, false)).collect::<Vec<_>>();
         let thrice = no(&[1, 2, 3, 4, 1, 2, 3, 4, 1]);
-        assert_eq!(chu.fourfold_repetition(&thrice, Black), None);
+        assert_eq!(chu.game_repetition(&thrice, Black), None);
         let four = no(&[1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1]);
-        assert_eq!(chu.fourfold_repetition(&four, Black), Some(Verdict::Draw));
+        assert_eq!(chu.game_repetition(&four, Black), Some(Verdict::Draw));
         assert_eq!(
-            mini.fourfold_repetition(&four, Black),
+            mini.game_repetition(&four, Black),
             Some(Verdict::Loses(Black))
         );
         // Occurrences with the other side to move do not count.
         let mixed = no(&[1, 2, 1, 5, 1, 6, 1, 7, 1]);
-        assert_eq!(chu.fourfold_repetition(&mixed, Black), Some(Verdict::Draw));
+        assert_eq!(chu.game_repetition(&mixed, Black), Some(Verdict::Draw));
         let odd = no(&[1, 1, 2, 1, 3, 1, 4]);
-        assert_eq!(chu.fourfold_repetition(&odd, Black), None);
+        assert_eq!(chu.game_repetition(&odd, Black), None);
         // White checked at every move since the first occurrence, not only the last cycle.
         let mut checks = no(&[1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1]);
         for k in (2..checks.len()).step_by(2) {
             checks[k].1 = true;
         }
         assert_eq!(
-            chu.fourfold_repetition(&checks, Black),
+            chu.game_repetition(&checks, Black),
             Some(Verdict::Loses(White))
         );
         checks[2].1 = false;
-        assert_eq!(chu.fourfold_repetition(&checks, Black), Some(Verdict::Draw));
+        assert_eq!(chu.game_repetition(&checks, Black), Some(Verdict::Draw));
+        // Tori shogi: the third occurrence ends it, lost by the player whose move brought
+        // it about (White's here, Black to move), unless the other checked every move.
+        let tori = VariantId::Tori.rules();
+        let twice = no(&[1, 2, 3, 4, 1]);
+        assert_eq!(tori.game_repetition(&twice, Black), None);
+        assert_eq!(
+            tori.game_repetition(&thrice, Black),
+            Some(Verdict::Loses(White))
+        );
+        assert_eq!(
+            tori.game_repetition(&thrice, White),
+            Some(Verdict::Loses(Black))
+        );
+        let mut chased = no(&[1, 2, 3, 4, 1, 2, 3, 4, 1]);
+        for k in (1..chased.len()).step_by(2) {
+            chased[k].1 = true;
+        }
+        // Black checked at every move (positions with White to move): Black loses, though
+        // White's move made the repetition.
+        assert_eq!(
+            tori.game_repetition(&chased, Black),
+            Some(Verdict::Loses(Black))
+        );
     }
 
     #[test]

@@ -62,13 +62,13 @@ impl VPosition {
     pub(super) fn validate(&self) -> Result<(), VariantError> {
         let r = self.rules;
         for side in Color::ALL {
+            // The king (tori shogi's phoenix): a royal kind that is no promotion (a crown
+            // prince is one).
             let kings = self.pieces[side.index()]
                 .iter()
                 .filter(|&&sq| {
-                    r.kinds[kind_of(self.cells[sq as usize]) as usize]
-                        .piece
-                        .code
-                        == "K"
+                    let k = &r.kinds[kind_of(self.cells[sq as usize]) as usize];
+                    k.royal && !k.promoted
                 })
                 .count();
             // Without the check rule a side may have lost its royals: the game is over.
@@ -82,18 +82,21 @@ impl VPosition {
         }
         if r.shogi_drop_rules {
             for side in Color::ALL {
-                let mut pawn_files = Vec::new();
+                let mut pawn_files = vec![0u8; r.files as usize];
                 for &sq in &self.pieces[side.index()] {
                     let k = &r.kinds[kind_of(self.cells[sq as usize]) as usize];
                     if self.depth(sq, side) < k.dead_ranks {
                         return Err(VariantError::Stranded(k.piece.name));
                     }
-                    if k.piece.code == "P" {
-                        let f = self.coords(sq).0;
-                        if pawn_files.contains(&f) {
-                            return Err(VariantError::TwoPawns);
+                    if k.drop_pawn {
+                        let f = &mut pawn_files[self.coords(sq).0];
+                        *f += 1;
+                        if *f > r.pawns_per_file {
+                            return Err(VariantError::TooManyPawns {
+                                pawn: k.piece.name,
+                                per_file: r.pawns_per_file,
+                            });
                         }
-                        pawn_files.push(f);
                     }
                 }
             }
