@@ -365,6 +365,7 @@ fn fitted(id: VariantId) -> Option<&'static str> {
         VariantId::Micro => Some(include_str!("variants/microshogi.in")),
         VariantId::Mini => Some(include_str!("variants/minishogi.in")),
         VariantId::Judkins => Some(include_str!("variants/judkins.in")),
+        VariantId::Tori => Some(include_str!("variants/torishogi.in")),
         _ => None,
     }
 }
