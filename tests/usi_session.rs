@@ -1180,3 +1180,50 @@ fn a_move_limit_makes_the_last_moves_a_draw_but_a_mate_still_wins() {
         "cp 0"
     );
 }
+
+#[test]
+fn games_defined_in_a_file_are_played() {
+    // VariantPath loads the built-in games written as definitions; a copy is then a
+    // USI_Variant value, declared by the next `usi`, and plays. A file that cannot be loaded
+    // is an error that changes nothing.
+    let path = format!(
+        "{}/positions/variants/definitions.ini",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut s = UsiProcess::start();
+    s.send(&format!("setoption name VariantPath value {path}"));
+    s.send("setoption name USI_Variant value torishogi-copy");
+    s.send("position startpos");
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines.iter().any(|l| l.contains("torishogi-copy")),
+        "{lines:?}"
+    );
+    s.send("go depth 3");
+    let (best, _) = s.expect_with("bestmove");
+    assert_ne!(best, "bestmove resign");
+    s.send("usi");
+    let (_, lines) = s.expect_with("usiok");
+    let variant = lines
+        .iter()
+        .find(|l| l.contains("name USI_Variant"))
+        .expect("USI_Variant declared");
+    assert!(variant.contains("var chushogi-copy"), "{variant}");
+    for bad in ["/nonexistent/games.ini", "/dev/zero", "/"] {
+        s.send(&format!("setoption name VariantPath value {bad}"));
+        let lines = s.sync();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error") && l.contains("VariantPath")),
+            "{bad}: {lines:?}"
+        );
+    }
+    s.send("d");
+    let lines = s.sync();
+    assert!(
+        lines.iter().any(|l| l.contains("torishogi-copy")),
+        "{lines:?}"
+    );
+}

@@ -56,6 +56,10 @@ pub enum Cmd {
         /// The variant (`hisha pieces` lists them; default: shogi, on the 9x9 core).
         #[arg(long)]
         variant: Option<String>,
+        /// A file of game definitions to load first (docs/variants.md), whose games
+        /// `--variant` may then name.
+        #[arg(long)]
+        variant_path: Option<String>,
     },
     /// The piece catalogue: every piece of a variant (default: all) with its codes, names,
     /// promotion and moves in Betza's notation, or one piece's move diagram.
@@ -65,6 +69,13 @@ pub enum Cmd {
         /// Only the pieces of this variant.
         #[arg(long)]
         variant: Option<String>,
+        /// Write the variant as a game definition, the format of `VariantPath` (a start for
+        /// a game of one's own).
+        #[arg(long, requires = "variant")]
+        definition: bool,
+        /// A file of game definitions to load first, whose games `--variant` may then name.
+        #[arg(long)]
+        variant_path: Option<String>,
     },
     /// Print the static evaluation of a position and its parts.
     Eval {
@@ -213,8 +224,20 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             depth,
             sfen,
             variant,
-        } => perft::run(depth, sfen.as_deref(), variant.as_deref()),
-        Cmd::Pieces { name, variant } => pieces::run(name.as_deref(), variant.as_deref()),
+            variant_path,
+        } => {
+            load_variants(variant_path.as_deref())?;
+            perft::run(depth, sfen.as_deref(), variant.as_deref())
+        }
+        Cmd::Pieces {
+            name,
+            variant,
+            definition,
+            variant_path,
+        } => {
+            load_variants(variant_path.as_deref())?;
+            pieces::run(name.as_deref(), variant.as_deref(), definition)
+        }
         Cmd::Eval { sfen } => eval(sfen.as_deref()),
         Cmd::Mate {
             sfen,
@@ -303,10 +326,23 @@ fn write(path: &str, text: &str) -> Result<(), CliError> {
 }
 
 /// The variant called `name` (any of its names).
+/// Loads the game definitions of `path`, if given (`--variant-path`).
+fn load_variants(path: Option<&str>) -> Result<(), CliError> {
+    if let Some(path) = path {
+        crate::variant::custom::load_file(path)
+            .map_err(|e| CliError::Input(format!("--variant-path: {e}")))?;
+    }
+    Ok(())
+}
+
 fn variant(name: &str) -> Result<crate::variant::VariantId, CliError> {
     use crate::variant::VariantId;
     VariantId::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
+        let names: Vec<&str> = VariantId::ALL
+            .iter()
+            .map(|v| v.name())
+            .chain(crate::variant::custom::names())
+            .collect();
         CliError::Input(format!(
             "no variant {name:?}; the variants: {}",
             names.join(", ")

@@ -2,12 +2,27 @@
 //! names, promotion and moves in Betza's notation, or one piece's move diagram.
 
 use super::{variant, CliError};
-use crate::variant::{catalogue, diagram, VariantId};
+use crate::variant::{catalogue, custom, diagram, VariantId};
 use std::io::{self, Write};
 
-/// The diagram of the piece `name`, or the pieces of `variant_name` (none: every variant).
-pub(super) fn run(name: Option<&str>, variant_name: Option<&str>) -> Result<(), CliError> {
+/// The diagram of the piece `name`, or the pieces of `variant_name` (none: every variant), or
+/// with `definition` that variant as a game definition (`VariantPath`'s format).
+pub(super) fn run(
+    name: Option<&str>,
+    variant_name: Option<&str>,
+    definition: bool,
+) -> Result<(), CliError> {
     let mut out = io::stdout().lock();
+    if let (true, Some(v)) = (definition, variant_name) {
+        let id = variant(v)?;
+        // Under a name of its own: a built-in game's name cannot be defined again.
+        write!(
+            out,
+            "{}",
+            custom::definition(id, &format!("{}-copy", id.name()))
+        )?;
+        return Ok(());
+    }
     if let Some(name) = name {
         let p = catalogue::lookup(name).ok_or_else(|| {
             CliError::Input(format!(

@@ -350,8 +350,9 @@ impl Game {
                 };
                 let mut pos = game.pos.clone();
                 format!(
-                    "{}\nkey: {:016x}\nin check: {}\ngame: {state}\n",
+                    "{}\nvariant: {}\nkey: {:016x}\nin check: {}\ngame: {state}\n",
                     pos.diagram(),
+                    pos.rules().name,
                     pos.key(),
                     if pos.in_check_now() { "yes" } else { "no" },
                 )

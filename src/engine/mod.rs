@@ -63,6 +63,8 @@ pub struct Settings {
     pub own_book: bool,
     /// BookFile: the book's path, `built_in` (the book compiled into the binary) or `no_book`.
     pub book_file: String,
+    /// VariantPath: the last file of game definitions loaded (empty: none).
+    pub variant_path: String,
     /// BookMoves: the book is used up to this move number.
     pub book_moves: u32,
     /// BookEvalDiff, BookSelect, BookRandom.
@@ -121,6 +123,7 @@ impl Default for Settings {
             learned_form: true,
             own_book: true,
             book_file: BUILT_IN_BOOK.to_string(),
+            variant_path: String::new(),
             book_moves: 16,
             book_policy: BookPolicy::default(),
         }
@@ -187,6 +190,19 @@ impl Engine {
     /// USI_Variant: plays `name` (a declared value) from its start position from now on.
     pub(crate) fn select_variant(&mut self, name: &str) {
         self.game = Game::new(VariantId::from_name(name).unwrap_or(VariantId::Shogi));
+    }
+
+    /// VariantPath: loads the games defined in the file at `path` (all of them or, with an
+    /// error naming the line, none), each then a USI_Variant value. The game being played
+    /// stays as it is.
+    pub(crate) fn load_variants(&mut self, path: &str) -> Result<(), String> {
+        if path.is_empty() || path == "<empty>" {
+            self.settings.variant_path.clear();
+            return Ok(());
+        }
+        crate::variant::custom::load_file(path).map_err(|e| e.to_string())?;
+        self.settings.variant_path = path.to_string();
+        Ok(())
     }
 
     /// Allocates the table at the size asked for, if it has another. If the memory cannot be

@@ -94,6 +94,14 @@ pub(super) static OPTIONS: &[EngineOption] = &[
         },
     },
     EngineOption {
+        name: "VariantPath",
+        setter: Setter::Text {
+            get: |s| s.variant_path.clone(),
+            // Read at once, so that USI_Variant can name its games next.
+            set: |e, path| e.load_variants(path),
+        },
+    },
+    EngineOption {
         name: "USI_Variant",
         setter: Setter::Combo {
             vars: || {
@@ -104,6 +112,7 @@ pub(super) static OPTIONS: &[EngineOption] = &[
                             .filter(|&&v| v != VariantId::Shogi)
                             .map(|v| v.name()),
                     )
+                    .chain(crate::variant::custom::names())
                     .collect()
             },
             // lishogi's and fairy-stockfish's names of a variant.
@@ -267,7 +276,7 @@ pub(super) static OPTIONS: &[EngineOption] = &[
 ];
 
 // Every switch of `Features` has an option (the count is checked here, the names by a test).
-const _: () = assert!(OPTIONS.len() == 19 + Features::SWITCHES);
+const _: () = assert!(OPTIONS.len() == 20 + Features::SWITCHES);
 
 /// Names some GUIs and tools use for the standard options.
 const ALIASES: [(&str, &str); 4] = [

@@ -6,6 +6,7 @@
 pub mod attacks;
 pub mod betza;
 pub mod catalogue;
+pub mod custom;
 pub mod diagram;
 pub mod movegen;
 pub mod outcome;

@@ -216,8 +216,12 @@ fn zobrist(id: VariantId) -> &'static Zobrist {
     use std::sync::OnceLock;
     static CELLS: [OnceLock<Zobrist>; VariantId::ALL.len()] =
         [const { OnceLock::new() }; VariantId::ALL.len()];
-    let i = id.index();
-    CELLS[i].get_or_init(|| {
+    let cell = match id {
+        VariantId::Custom(n) => &super::custom::entry(n).zobrist,
+        _ => &CELLS[id.index()],
+    };
+    cell.get_or_init(|| {
+        let i = id.index();
         let r = id.rules();
         let cells = (r.files as usize + 2 * PAD) * (r.ranks as usize + 2 * PAD);
         let mut state = 0x9e37_79b9_7f4a_7c15u64 ^ (i as u64 + 1).wrapping_mul(0x1234_5678_9abc);
@@ -245,7 +249,11 @@ fn coordinates(id: VariantId) -> &'static [(i16, i16)] {
     use std::sync::OnceLock;
     static CELLS: [OnceLock<Vec<(i16, i16)>>; VariantId::ALL.len()] =
         [const { OnceLock::new() }; VariantId::ALL.len()];
-    CELLS[id.index()].get_or_init(|| {
+    let cell = match id {
+        VariantId::Custom(n) => &super::custom::entry(n).coordinates,
+        _ => &CELLS[id.index()],
+    };
+    cell.get_or_init(|| {
         let r = id.rules();
         let stride = r.files as usize + 2 * PAD;
         let cells = stride * (r.ranks as usize + 2 * PAD);

@@ -30,6 +30,8 @@ pub enum VariantId {
     Tenjiku,
     /// Dai dai shogi, 17x17: promotion by capture.
     DaiDai,
+    /// A game defined in a file (`VariantPath`, `super::custom`): the n-th loaded.
+    Custom(u16),
 }
 
 impl VariantId {
@@ -52,23 +54,32 @@ impl VariantId {
     }
 
     /// The variant named `name`: its USI_Variant value or an alias (lishogi's and
-    /// fairy-stockfish's names), any case.
+    /// fairy-stockfish's names), any case; then the games loaded from files, the latest
+    /// definition of a name first.
     pub fn from_name(name: &str) -> Option<VariantId> {
         let name = name.to_ascii_lowercase();
         VariantId::ALL
             .into_iter()
             .find(|v| v.spec().name == name || v.spec().aliases.contains(&name.as_str()))
+            .or_else(|| super::custom::find(&name))
     }
 
     fn spec(self) -> &'static Spec {
+        if let VariantId::Custom(n) = self {
+            return &super::custom::entry(n).spec;
+        }
         SPECS
             .iter()
             .find(|s| s.id == self)
             .expect("every variant has a spec")
     }
 
-    /// Its place in `ALL`, for tables kept per variant.
+    /// Its place in `ALL` (a game loaded from a file: after them, in the order loaded), for
+    /// tables kept per variant.
     pub fn index(self) -> usize {
+        if let VariantId::Custom(n) = self {
+            return VariantId::ALL.len() + n as usize;
+        }
         VariantId::ALL
             .iter()
             .position(|&v| v == self)
@@ -77,6 +88,9 @@ impl VariantId {
 
     /// Its rules (built once).
     pub fn rules(self) -> &'static Rules {
+        if let VariantId::Custom(n) = self {
+            return &super::custom::entry(n).rules;
+        }
         static CELLS: [OnceLock<Rules>; VariantId::ALL.len()] =
             [const { OnceLock::new() }; VariantId::ALL.len()];
         CELLS[self.index()].get_or_init(|| Rules::build(self.spec()))
@@ -144,25 +158,27 @@ pub enum Verdict {
 }
 
 /// One variant's table, as written.
-struct Spec {
-    id: VariantId,
-    name: &'static str,
-    aliases: &'static [&'static str],
-    files: u8,
-    ranks: u8,
-    start: &'static str,
-    drops: bool,
-    promotion: Promotion,
-    check_rule: bool,
-    shogi_drop_rules: bool,
+pub(super) struct Spec {
+    pub(super) id: VariantId,
+    pub(super) name: &'static str,
+    pub(super) aliases: &'static [&'static str],
+    pub(super) files: u8,
+    pub(super) ranks: u8,
+    pub(super) start: &'static str,
+    pub(super) drops: bool,
+    pub(super) promotion: Promotion,
+    pub(super) check_rule: bool,
+    pub(super) shogi_drop_rules: bool,
     /// The pawn of the drop rules (its catalogue code) and how many of them unpromoted a side
     /// may have on one file.
-    pawns: (&'static str, u8),
-    lion_trading: bool,
-    repetition: RepetitionRule,
-    bare_king: bool,
+    pub(super) pawns: (&'static str, u8),
+    pub(super) lion_trading: bool,
+    pub(super) repetition: RepetitionRule,
+    pub(super) bare_king: bool,
+    /// The game's own pieces, beyond the catalogue (a game defined in a file).
+    pub(super) pieces: &'static [PieceDef],
     /// (SFEN letters, catalogue code, SFEN letters of what it promotes to).
-    kinds: &'static [(&'static str, &'static str, Option<&'static str>)],
+    pub(super) kinds: &'static [(&'static str, &'static str, Option<&'static str>)],
 }
 
 /// Shogi's pawn rule: one unpromoted pawn a file.
@@ -201,6 +217,7 @@ static SPECS: [Spec; 9] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: false,
+        pieces: &[],
         kinds: STANDARD_KINDS,
     },
     Spec {
@@ -218,6 +235,7 @@ static SPECS: [Spec; 9] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: false,
+        pieces: &[],
         // fairy-stockfish's letters: each piece is named by one of its two sides.
         kinds: &[
             ("k", "K", None),
@@ -246,6 +264,7 @@ static SPECS: [Spec; 9] = [
         lion_trading: false,
         repetition: RepetitionRule::SenteLoses,
         bare_king: false,
+        pieces: &[],
         kinds: &[
             ("k", "K", None),
             ("r", "R", Some("+r")),
@@ -274,6 +293,7 @@ static SPECS: [Spec; 9] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: false,
+        pieces: &[],
         kinds: &[
             ("k", "K", None),
             ("r", "R", Some("+r")),
@@ -304,6 +324,7 @@ static SPECS: [Spec; 9] = [
         lion_trading: false,
         repetition: RepetitionRule::MoverLoses,
         bare_king: false,
+        pieces: &[],
         // fairy-stockfish's letters.
         kinds: &[
             ("k", "PHX", None),
@@ -333,6 +354,7 @@ static SPECS: [Spec; 9] = [
         lion_trading: true,
         repetition: RepetitionRule::Draw,
         bare_king: true,
+        pieces: &[],
         // lishogi's letters.
         kinds: &[
             ("k", "K", None),
@@ -393,6 +415,7 @@ static SPECS: [Spec; 9] = [
         lion_trading: true,
         repetition: RepetitionRule::Draw,
         bare_king: true,
+        pieces: &[],
         // HaChu's letters (XBoard's dressed letters for the pieces beyond 26).
         kinds: &[
             ("k", "K", None),
@@ -470,6 +493,7 @@ static SPECS: [Spec; 9] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: false,
+        pieces: &[],
         // HaChu's letters (docs/variants.md).
         kinds: &[
             ("k", "K", None),
@@ -563,6 +587,7 @@ static SPECS: [Spec; 9] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: false,
+        pieces: &[],
         // Letters, then the same letters dressed with ' and ! (XBoard's scheme; docs/variants.md).
         kinds: &[
             ("k", "K", None),
@@ -769,7 +794,7 @@ pub struct Rules {
 }
 
 impl Rules {
-    fn build(spec: &Spec) -> Rules {
+    pub(super) fn build(spec: &Spec) -> Rules {
         let index = |sfen: &str| {
             spec.kinds
                 .iter()
@@ -778,7 +803,11 @@ impl Rules {
         };
         let mut kinds = Vec::new();
         for &(sfen, code, promotes) in spec.kinds {
-            let piece = catalogue::find(code)
+            let piece = spec
+                .pieces
+                .iter()
+                .find(|p| p.code == code)
+                .or_else(|| catalogue::find(code))
                 .unwrap_or_else(|| panic!("{}: no catalogue piece {code}", spec.name));
             let rays = betza::parse(piece.betza).expect("catalogue Betza parses");
             let promoted = sfen.starts_with('+');
