@@ -233,6 +233,27 @@ fn handicap_specs() {
 }
 
 #[test]
+fn variant_definition_files() {
+    let file = std::fs::read_to_string(format!(
+        "{}/positions/variants/definitions.ini",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    // Each game of the built-in definitions, renamed so that every one can load.
+    let games: Vec<String> = file
+        .split("\n[")
+        .skip(1)
+        .map(|g| format!("[fuzz-{g}"))
+        .collect();
+    let mut corpus: Vec<&[u8]> = games.iter().map(|g| g.as_bytes()).collect();
+    corpus.push(b"[w]\nboard = 5x5\nstart = 4k/5/5/5/K4 b - 1\ndefine WZ = WfD royal special lion\npiece k = WZ\n");
+    // Few: each game that loads stays loaded.
+    fuzz_n("variant definitions", &corpus, 400, |b| {
+        target::variant_definitions(&text(b))
+    });
+}
+
+#[test]
 fn variant_sfen_and_moves() {
     let corpus: &[&[u8]] = &[
         b"lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",

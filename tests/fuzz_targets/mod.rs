@@ -92,6 +92,19 @@ pub fn variant(t: &str) {
     }
 }
 
+/// A file of game definitions (`VariantPath`): loaded or refused with a line, and every game
+/// loaded reads its start position and lists its moves. (Each game loaded stays, up to
+/// `custom::MAX_GAMES` a process; after that only refusals are exercised.)
+pub fn variant_definitions(t: &str) {
+    if let Ok(ids) = hisha::variant::custom::load(t) {
+        for id in ids {
+            let mut pos = VPosition::start(id);
+            let _ = hisha::variant::perft(&mut pos, 2);
+            let _ = hisha::variant::custom::definition(id, "again");
+        }
+    }
+}
+
 /// An opening book: what was read writes a book that reads back to itself, nothing skipped.
 pub fn book(t: &str) {
     let (book, _) = Book::parse(t);
