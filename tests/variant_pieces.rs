@@ -1,8 +1,8 @@
 //! Every piece of dai, dai dai, tenjiku and tori shogi against a move diagram drawn by hand from
-//! the rule sources (the dai dai shogi article of seed 004 for its pieces, the dai shogi and chu
+//! the rule sources (the Wikipedia article on dai dai shogi for its pieces, the dai shogi and chu
 //! shogi rules for theirs, the tori shogi rules of docs/variants.md for the birds), not from the
-//! catalogue's Betza: the piece alone in the centre of the empty
-//! board (the two kings in corners off its lines), Black to move.
+//! catalogue's Betza: the piece alone in the centre of the empty board (the two kings in
+//! corners off its lines), Black to move.
 //!
 //! A diagram is the 7x7 neighbourhood, forward up, the mover's left on the left: `o` a square
 //! the piece moves to, `^` the piece. `total` is every square it moves to on the whole board,
