@@ -14,7 +14,7 @@
 //! board = 9x9                files x ranks, 2 to 36 each
 //! start = <SFEN>             the start position (board, side, hands or -, move number)
 //! drops = yes|no             captured pieces go to the hand
-//! promotion = zone N | forced-zone N | chu-zone N | on-capture | flip-on-capture
+//! promotion = zone N | forced-zone N | chu-zone N | on-capture | flip-on-capture | none
 //! check-rule = yes|no        no move may leave a royal attacked (else royals are captured)
 //! drop-rules = yes|no        shogi's: pawns per file, no pawn-drop mate, no dead drop
 //! pawn = CODE N              the pawn of the drop rules and how many a file (P 1)
