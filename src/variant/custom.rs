@@ -293,47 +293,28 @@ fn yes_no(n: usize, key: &str, value: &str) -> Result<bool, DefinitionError> {
     }
 }
 
+/// The special moves by their names in a file (and `jumping-1` to `jumping-3`).
+const SPECIALS: [(&str, Special); 11] = [
+    ("lion", Special::Lion),
+    ("horned-falcon", Special::HornedFalcon),
+    ("soaring-eagle", Special::SoaringEagle),
+    ("lion-dog", Special::LionDog),
+    ("hook", Special::Hook),
+    ("diagonal-hook", Special::DiagonalHook),
+    ("fire-demon", Special::FireDemon),
+    ("vice-general", Special::ViceGeneral),
+    ("lion-hawk", Special::LionHawk),
+    ("free-eagle", Special::FreeEagle),
+    ("tetrarchs", Special::Tetrarchs),
+];
+
 /// A special move by its name in the file (`lion`, `jumping-3`, ...).
 pub fn special_by_name(name: &str) -> Option<Special> {
-    Some(match name {
-        "lion" => Special::Lion,
-        "horned-falcon" => Special::HornedFalcon,
-        "soaring-eagle" => Special::SoaringEagle,
-        "lion-dog" => Special::LionDog,
-        "hook" => Special::Hook,
-        "diagonal-hook" => Special::DiagonalHook,
-        "fire-demon" => Special::FireDemon,
-        "vice-general" => Special::ViceGeneral,
-        "lion-hawk" => Special::LionHawk,
-        "free-eagle" => Special::FreeEagle,
-        "tetrarchs" => Special::Tetrarchs,
-        _ => {
-            let rank: u8 = name.strip_prefix("jumping-")?.parse().ok()?;
-            if !(1..=3).contains(&rank) {
-                return None;
-            }
-            Special::Jumping(rank)
-        }
-    })
-}
-
-/// The name of a special move in the file.
-pub fn special_name(special: Special) -> Option<String> {
-    Some(match special {
-        Special::None => return None,
-        Special::Lion => "lion".into(),
-        Special::HornedFalcon => "horned-falcon".into(),
-        Special::SoaringEagle => "soaring-eagle".into(),
-        Special::LionDog => "lion-dog".into(),
-        Special::Hook => "hook".into(),
-        Special::DiagonalHook => "diagonal-hook".into(),
-        Special::FireDemon => "fire-demon".into(),
-        Special::Jumping(rank) => format!("jumping-{rank}"),
-        Special::ViceGeneral => "vice-general".into(),
-        Special::LionHawk => "lion-hawk".into(),
-        Special::FreeEagle => "free-eagle".into(),
-        Special::Tetrarchs => "tetrarchs".into(),
-    })
+    if let Some(&(_, special)) = SPECIALS.iter().find(|(n, _)| *n == name) {
+        return Some(special);
+    }
+    let rank: u8 = name.strip_prefix("jumping-")?.parse().ok()?;
+    (1..=3).contains(&rank).then_some(Special::Jumping(rank))
 }
 
 /// Whether `letters` are a kind's SFEN letters: `+` for a promoted kind, a lower-case letter,
@@ -680,12 +661,8 @@ fn parse_define(n: usize, code: &str, value: &str) -> Result<DraftPiece, Definit
             "royal" => royal = true,
             "special" => {
                 let Some(s) = w.next().and_then(special_by_name) else {
-                    return error(
-                        n,
-                        "special: lion, horned-falcon, soaring-eagle, lion-dog, hook, \
-                         diagonal-hook, fire-demon, jumping-1..3, vice-general, lion-hawk, \
-                         free-eagle or tetrarchs",
-                    );
+                    let names: Vec<&str> = SPECIALS.iter().map(|(n, _)| *n).collect();
+                    return error(n, format!("special: {} or jumping-1..3", names.join(", ")));
                 };
                 special = s;
             }
