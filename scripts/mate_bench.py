@@ -51,7 +51,10 @@ def hisha(binary, path, ms):
                      "ms": int(f[5]) if f[5] != "-" else 0,
                      "nodes": int(f[6]) if f[6] != "-" else 0,
                      "proof_ms": float(f[7]) if f[7] != "-" else 0,
-                     "proof_nodes": int(f[8]) if f[8] != "-" else 0})
+                     "proof_nodes": int(f[8]) if f[8] != "-" else 0,
+                     # The length with every interposition counted (the file's lengths are
+                     # cshogi's, counted so); the line leaves useless ones out, as tsume does.
+                     "all_plies": f[9] if len(f) > 10 else f[2]})
     return rows
 
 
@@ -178,7 +181,8 @@ def main():
             e, r = problems[i][1], h[i]
             if r["answer"] != "mate":
                 return False  # none, or longer than the shortest
-            return int(r["plies"]) > int(e[1:]) if e.startswith(">") else r["plies"] == e
+            plies = r["all_plies"]
+            return int(plies) > int(e[1:]) if e.startswith(">") else plies == e
 
         hf = [sum(1 for i in idx if h[i]["answer"] in ("mate", "long") and h[i]["proof_ms"] <= b)
               for b in buckets]

@@ -32,9 +32,15 @@ pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), C
             } else {
                 "no shorter one found in the time"
             };
+            let full = usize::from(p.full_length);
+            let useless = if full > line.len() {
+                format!("; {full} with the useless interpositions")
+            } else {
+                String::new()
+            };
             writeln!(
                 out,
-                "mate in {} {} ({shortest}): {}",
+                "mate in {} {} ({shortest}{useless}): {}",
                 line.len(),
                 if line.len() == 1 { "ply" } else { "plies" },
                 text.join(" ")
@@ -99,15 +105,17 @@ impl Expected {
     }
 
     /// Whether `answer` contradicts what was expected, `shortest` whether it was proven the
-    /// shortest: an unknown answer contradicts nothing, and a mate longer than expected only
-    /// where it was said to be the shortest.
-    fn contradicted_by(self, answer: &MateOutcome, shortest: bool) -> bool {
+    /// shortest, `full` its length with every interposition counted: an unknown answer
+    /// contradicts nothing, a mate shorter than expected by that count does, and one longer
+    /// only where it was said to be the shortest and tsume's count (the line's, useless
+    /// interpositions left out: published problems are counted so) is longer too.
+    fn contradicted_by(self, answer: &MateOutcome, shortest: bool, full: usize) -> bool {
         match (self, answer) {
             (_, MateOutcome::Unknown) => false,
             (Expected::Length(n), MateOutcome::Mate(line)) => {
-                line.len() < n || (line.len() > n && shortest)
+                full.max(line.len()) < n || (line.len() > n && shortest)
             }
-            (Expected::LongerThan(n), MateOutcome::Mate(line)) => line.len() <= n,
+            (Expected::LongerThan(n), MateOutcome::Mate(line)) => full.max(line.len()) <= n,
             (Expected::NoMate, MateOutcome::Mate(_)) => true,
             (Expected::NoMate, MateOutcome::NoMate) => false,
             (_, MateOutcome::NoMate) => true,
@@ -133,7 +141,7 @@ pub(super) fn run_file(path: &str, time: Option<u64>, hash_mb: usize) -> Result<
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "# line\tanswer\tplies\tshortest\texpected\tms\tnodes\tproof_ms\tproof_nodes\tline"
+        "# line\tanswer\tplies\tshortest\texpected\tms\tnodes\tproof_ms\tproof_nodes\tall_plies\tline"
     )?;
     let mut summary = Summary::default();
     let bar = io::stderr().is_terminal();
@@ -147,7 +155,10 @@ pub(super) fn run_file(path: &str, time: Option<u64>, hash_mb: usize) -> Result<
         let mut pos = match Position::from_sfen(sfen) {
             Ok(p) => p,
             Err(e) => {
-                writeln!(out, "{number}\terror\t-\t-\t-\t-\t-\t-\t-\tbad SFEN: {e}")?;
+                writeln!(
+                    out,
+                    "{number}\terror\t-\t-\t-\t-\t-\t-\t-\t-\tbad SFEN: {e}"
+                )?;
                 summary.errors += 1;
                 continue;
             }
@@ -155,7 +166,7 @@ pub(super) fn run_file(path: &str, time: Option<u64>, hash_mb: usize) -> Result<
         if let Some(why) = not_a_problem(&pos) {
             writeln!(
                 out,
-                "{number}\terror\t-\t-\t-\t-\t-\t-\t-\tnot a mate problem: {why}"
+                "{number}\terror\t-\t-\t-\t-\t-\t-\t-\t-\tnot a mate problem: {why}"
             )?;
             summary.errors += 1;
             continue;
@@ -174,21 +185,26 @@ pub(super) fn run_file(path: &str, time: Option<u64>, hash_mb: usize) -> Result<
             MateOutcome::NoMate => ("nomate", "-".into(), String::new()),
             MateOutcome::Unknown => ("unknown", "-".into(), String::new()),
         };
-        let wrong = expected.is_some_and(|e| e.contradicted_by(&answer, p.shortest));
+        let full = usize::from(p.full_length);
+        let wrong = expected.is_some_and(|e| e.contradicted_by(&answer, p.shortest, full));
         // A mate longer than the shortest, not said to be the shortest: found, not right.
         let long = matches!((&answer, expected),
-            (MateOutcome::Mate(l), Some(Expected::Length(n))) if l.len() > n);
+            (MateOutcome::Mate(l), Some(Expected::Length(n))) if l.len() > n && full.max(l.len()) > n);
         let word = if long { "long" } else { word };
         writeln!(
             out,
-            "{number}\t{}\t{plies}\t{}\t{}\t{}\t{}\t{}\t{}\t{moves}",
+            "{number}\t{}\t{plies}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{moves}",
             if wrong { "WRONG" } else { word },
             if p.shortest { "yes" } else { "-" },
             expected.map_or("-".into(), Expected::show),
             p.ms,
             p.nodes,
             format_args!("{:.3}", p.proof_us as f64 / 1000.0),
-            p.proof_nodes
+            p.proof_nodes,
+            match &answer {
+                MateOutcome::Mate(l) => full.max(l.len()).to_string(),
+                _ => "-".into(),
+            }
         )?;
         summary.add(expected, &answer, &p, wrong);
     }
@@ -301,7 +317,9 @@ impl Summary {
                 }
             }
             let right_length = match expected {
-                Some(Expected::Length(n)) => found == Some(n),
+                // Either count: a file's lengths may count every interposition or, as
+                // published problems do, leave the useless ones out.
+                Some(Expected::Length(n)) => found == Some(n) || usize::from(p.full_length) == n,
                 _ => p.shortest,
             };
             if right_length {
@@ -364,14 +382,19 @@ mod tests {
         let square = crate::shogi::Square::from_index(0).expect("a square");
         let gold = crate::shogi::Move::drop(crate::shogi::PieceKind::Gold, square);
         let three = MateOutcome::Mate(vec![gold; 3]);
-        assert!(!Expected::Length(3).contradicted_by(&three, true));
-        assert!(Expected::Length(5).contradicted_by(&three, false));
-        assert!(Expected::LongerThan(3).contradicted_by(&three, false));
-        assert!(Expected::NoMate.contradicted_by(&three, false));
-        assert!(!Expected::Length(5).contradicted_by(&MateOutcome::Unknown, false));
-        assert!(Expected::Length(5).contradicted_by(&MateOutcome::NoMate, false));
+        assert!(!Expected::Length(3).contradicted_by(&three, true, 3));
+        assert!(Expected::Length(5).contradicted_by(&three, false, 3));
+        assert!(Expected::LongerThan(3).contradicted_by(&three, false, 3));
+        assert!(Expected::NoMate.contradicted_by(&three, false, 3));
+        assert!(!Expected::Length(5).contradicted_by(&MateOutcome::Unknown, false, 0));
+        assert!(Expected::Length(5).contradicted_by(&MateOutcome::NoMate, false, 0));
         // Longer than the shortest: wrong only where said to be the shortest.
-        assert!(!Expected::Length(1).contradicted_by(&three, false));
-        assert!(Expected::Length(1).contradicted_by(&three, true));
+        assert!(!Expected::Length(1).contradicted_by(&three, false, 3));
+        assert!(Expected::Length(1).contradicted_by(&three, true, 3));
+        // Three plies by tsume's count, five with two useless interpositions: right by either.
+        assert!(!Expected::Length(5).contradicted_by(&three, true, 5));
+        assert!(!Expected::Length(3).contradicted_by(&three, true, 5));
+        assert!(!Expected::LongerThan(3).contradicted_by(&three, false, 5));
+        assert!(Expected::Length(7).contradicted_by(&three, false, 5));
     }
 }

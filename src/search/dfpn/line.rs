@@ -11,22 +11,44 @@
 //! hand (a line that leaves one is a flawed, "spare pieces" line, which the defender avoids and
 //! the attacker does not choose); then, among the defender's moves, a move on the board comes
 //! before a drop (an interposition only there to be taken).
+//!
+//! Tsume's count leaves out useless interpositions (mudaai): a drop between the checking piece
+//! and the king that the attacker takes, the defender unable to take back, after which the
+//! mate goes on without the piece taken (the table's proof hand there does not hold it, so the
+//! mate stands with the piece given back to the defender). Such a drop only lengthens the
+//! line by two plies; the defender's longest resistance is measured without it, and a check
+//! that only useless interpositions answer mates. Both counts are kept: tsume's, which the
+//! line follows, and the one with every interposition (what the search's length limit counts,
+//! and what move-by-move solvers report).
 
 use super::table::{ANY_LENGTH, INF};
 use super::{path_key, Solver};
-use crate::shogi::{has_legal_move, Move, Position};
+use crate::shogi::attacks::between;
+use crate::shogi::{generate_all, has_legal_move, Move, MoveList, Position};
 use std::collections::{HashMap, HashSet};
 
 /// What the measure of a proven position says of the best line from it (see the module's text).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Measure {
-    /// Plies to mate.
+    /// Plies to mate by tsume's count (useless interpositions left out).
     plies: u16,
     /// The attacker ends the line with pieces in hand.
     spare: bool,
+    /// Plies to mate with every interposition counted (both sides choosing by this count
+    /// alone: the shortest mate against the longest defence).
+    full: u16,
 }
 
 impl Measure {
+    /// Mated here.
+    fn mated(spare: bool) -> Measure {
+        Measure {
+            plies: 0,
+            spare,
+            full: 0,
+        }
+    }
+
     /// The order in which the attacker prefers lines: shorter, then with no spare pieces.
     fn attacker_key(self) -> (u16, bool) {
         (self.plies, self.spare)
@@ -41,6 +63,7 @@ impl Measure {
     fn before(self) -> Measure {
         Measure {
             plies: self.plies + 1,
+            full: self.full + 1,
             ..self
         }
     }
@@ -55,17 +78,18 @@ impl Solver<'_> {
     pub fn mating_line(&mut self, pos: &mut Position) -> Vec<Move> {
         let mut lengths = Lengths::new();
         let mut on_path = HashSet::new();
-        if self
-            .proven_length(pos, 0, &mut lengths, &mut on_path)
-            .is_none()
-        {
+        let Some(root) = self.proven_length(pos, 0, &mut lengths, &mut on_path) else {
             return Vec::new();
-        }
+        };
+        self.full_length = root.full;
         let mut line = Vec::new();
         loop {
             let or_node = pos.side_to_move() == self.attacker;
             let mut best: Option<(Move, Measure)> = None;
             for &m in self.children(pos, or_node).iter() {
+                if !or_node && self.useless_interposition(pos, m) {
+                    continue;
+                }
                 pos.make_move(m);
                 let known = lengths
                     .get(&path_key(pos.board_key(), self.attacker_hand(pos)))
@@ -192,18 +216,19 @@ impl Solver<'_> {
     ) -> Option<Measure> {
         if moves.is_empty() && !or_node {
             // Mated: the line ends here.
-            return Some(Measure {
-                plies: 0,
-                spare: !self.attacker_hand(pos).is_empty(),
-            });
+            return Some(Measure::mated(!self.attacker_hand(pos).is_empty()));
         }
+        // Tsume's count (`result`, each side's best as `Measure` orders them) and the count
+        // of every interposition (`full`, the attacker's least, the defender's most).
         let mut result: Option<Measure> = None;
+        let mut full: Option<u16> = None;
         // The plies left to the children.
         let budget = self
             .max_ply
             .saturating_sub(ply + 1)
             .min(usize::from(ANY_LENGTH - 1)) as u16;
         for &m in moves {
+            let useless = !or_node && self.useless_interposition(pos, m);
             pos.make_move(m);
             let hand = self.attacker_hand(pos);
             let mut found = self
@@ -227,6 +252,7 @@ impl Solver<'_> {
             match (or_node, child) {
                 (true, Some(l)) => {
                     let l = l.before();
+                    full = Some(full.map_or(l.full, |f| f.min(l.full)));
                     if result.is_none_or(|r| l.attacker_key() < r.attacker_key()) {
                         result = Some(l);
                     }
@@ -234,47 +260,89 @@ impl Solver<'_> {
                 (true, None) => {}
                 (false, Some(l)) => {
                     let l = l.before();
-                    if result.is_none_or(|r| l.defender_key() > r.defender_key()) {
+                    full = Some(full.map_or(l.full, |f| f.max(l.full)));
+                    if !useless && result.is_none_or(|r| l.defender_key() > r.defender_key()) {
                         result = Some(l);
                     }
                 }
                 (false, None) => return None,
             }
         }
+        if !or_node && result.is_none() {
+            // Only useless interpositions answer the check: by tsume's count, mated.
+            result = Some(Measure::mated(!self.attacker_hand(pos).is_empty()));
+        }
         if or_node && ply < self.max_ply {
             // A mate at once that leaves a piece in hand, with one piece in hand: the table
             // holds the mate the search found, not every other; one by a drop of that piece
             // leaves none.
-            let spare_mate = Some(Measure {
-                plies: 1,
-                spare: true,
-            });
-            if result == spare_mate && self.attacker_hand(pos).total() == 1 {
+            let spare_mate = result.is_some_and(|r| r.plies == 1 && r.spare && r.full == 1);
+            if spare_mate && self.attacker_hand(pos).total() == 1 {
                 for &m in moves.iter().filter(|m| m.is_drop()) {
                     pos.make_move(m);
                     let mated = !has_legal_move(pos);
                     if mated {
                         // Measured, for the line to be read through it.
                         let key = path_key(pos.board_key(), self.attacker_hand(pos));
-                        lengths.insert(
-                            key,
-                            Measure {
-                                plies: 0,
-                                spare: false,
-                            },
-                        );
+                        lengths.insert(key, Measure::mated(false));
                     }
                     pos.unmake_move(m);
                     if mated {
-                        result = Some(Measure {
-                            plies: 1,
-                            spare: false,
-                        });
+                        result = Some(Measure::mated(false).before());
                         break;
                     }
                 }
             }
         }
-        result
+        result.map(|r| Measure {
+            full: full.unwrap_or(r.full),
+            ..r
+        })
+    }
+
+    /// Whether the defender's `m` in `pos` (in check) is a useless interposition: a drop
+    /// between the one checking piece and the king that the attacker takes with a check, the
+    /// defender unable to take back, after which the table's proof needs no more of the
+    /// dropped kind than the attacker held before (the mate stands with the piece given back).
+    /// Where the table has lost the proof, the drop counts.
+    fn useless_interposition(&mut self, pos: &mut Position, m: Move) -> bool {
+        if !m.is_drop() {
+            return false;
+        }
+        let checkers = pos.checkers();
+        let (Some(checker), Some(king)) = (checkers.lsb(), pos.king_square(pos.side_to_move()))
+        else {
+            return false;
+        };
+        if checkers.more_than_one() || !between(checker, king).contains(m.to()) {
+            return false;
+        }
+        let kind = m.drop_kind();
+        let to = m.to();
+        pos.make_move(m);
+        let held = self.attacker_hand(pos).count(kind);
+        let mut useless = false;
+        for &take in self.children(pos, true).iter() {
+            if take.is_drop() || take.to() != to {
+                continue;
+            }
+            pos.make_move(take);
+            let needless = self
+                .table
+                .probe(pos.board_key(), self.attacker_hand(pos), ANY_LENGTH - 1)
+                .is_some_and(|f| f.pn == 0 && f.hand.count(kind) <= held);
+            let retaken = needless && {
+                let mut replies = MoveList::new();
+                generate_all(pos, &mut replies);
+                replies.iter().any(|r| !r.is_drop() && r.to() == to)
+            };
+            pos.unmake_move(take);
+            if needless && !retaken {
+                useless = true;
+                break;
+            }
+        }
+        pos.unmake_move(m);
+        useless
     }
 }

@@ -105,16 +105,19 @@ pub fn solve_mate(
             solver.deadline = Some(solver.deadline.unwrap_or_else(|| {
                 Instant::now() + (proof_time * 10).max(std::time::Duration::from_secs(1))
             }));
-            solver.shortest = line.len() == 1;
-            while line.len() > 1 && !solver.aborted {
-                solver.max_ply = line.len() - 2;
+            // (The length limited is the one with every interposition counted: the search's.)
+            let mut full = usize::from(solver.full_length).max(line.len());
+            solver.shortest = full == 1;
+            while full > 1 && !solver.aborted {
+                solver.max_ply = full - 2;
                 match solver.solve(pos) {
                     Some(true) => {
                         let shorter = solver.mating_line(pos);
-                        if shorter.is_empty() || shorter.len() >= line.len() {
+                        let shorter_full = usize::from(solver.full_length).max(shorter.len());
+                        if shorter.is_empty() || shorter_full >= full {
                             break;
                         }
-                        line = shorter;
+                        (line, full) = (shorter, shorter_full);
                     }
                     Some(false) => {
                         solver.shortest = true;
@@ -124,6 +127,7 @@ pub fn solve_mate(
                 }
             }
             solver.aborted = false;
+            solver.full_length = full.min(usize::from(u16::MAX)) as u16;
             if line.is_empty() {
                 MateOutcome::Unknown
             } else {
@@ -186,6 +190,9 @@ pub struct Progress {
     pub proof_nodes: u64,
     /// The mate found is known to be the shortest (none shorter exists).
     pub shortest: bool,
+    /// The mate's length with every interposition counted (the line leaves out useless ones,
+    /// as tsume counts); 0 before a line is read.
+    pub full_length: u16,
 }
 
 /// A mate search in progress.
@@ -208,6 +215,8 @@ pub struct Solver<'a> {
     proof: (u64, u64),
     /// The line found is the shortest.
     shortest: bool,
+    /// The length of the last line read with every interposition counted.
+    full_length: u16,
     last_report: Instant,
     report: &'a mut dyn FnMut(Progress),
 }
@@ -241,6 +250,7 @@ impl<'a> Solver<'a> {
             root: (1, 1),
             proof: (0, 0),
             shortest: false,
+            full_length: 0,
             last_report: now,
             report,
         }
@@ -267,6 +277,7 @@ impl<'a> Solver<'a> {
             proof_us: self.proof.0,
             proof_nodes: self.proof.1,
             shortest: self.shortest,
+            full_length: self.full_length,
         }
     }
 
@@ -973,6 +984,30 @@ mod tests {
         assert_eq!(solve("7nk/7p1/8G/9/9/9/9/9/K8 b P 1"), MateOutcome::NoMate);
         // With a gold in hand, G*1b does.
         assert_eq!(line(&solve("7nk/7p1/8G/9/9/9/9/9/K8 b GP 1")), ["G*1b"]);
+    }
+
+    #[test]
+    fn useless_interpositions_are_left_out_of_the_line() {
+        // From a game's end (positions/mates.txt): the rook's 5b8b checks along file 8, and
+        // the defender may drop a pawn on 8c, 8d, 8e and 8f in turn, each taken by the rook,
+        // the pawn never needed: cshogi's exhaustive mate_move counts 13 plies; tsume's count
+        // leaves the four pawns out, 5 plies: 5b8b 8g7g 8b8h+ 7g6g 7i6h+.
+        let sfen = "ln1gk1g2/4r2s+R/p1pl2g2/2n1s2P1/3PpP3/2Pn1+BP2/PK2PS3/9/L1s2G3 w BNL5P3p 108";
+        let mut pos = Position::from_sfen(sfen).unwrap();
+        let mut table = MateTable::new(16);
+        let (found, p) = solve_mate(
+            &mut pos,
+            MateLimit::Millis(60_000),
+            &SearchControl::new(),
+            &mut table,
+            &mut |_| {},
+        );
+        assert_eq!(
+            line(&found),
+            ["5b8b", "8g7g", "8b8h+", "7g6g", "7i6h+"],
+            "{sfen}"
+        );
+        assert_eq!((p.full_length, p.shortest), (13, true));
     }
 
     #[test]
