@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """USI adapter for HaChu 0.21 (Debian package hachu, /usr/games/hachu), an XBoard engine that
-plays chu, dai and tenjiku shogi; the match scripts run it as they run any USI engine.
+plays chu, dai and tenjiku shogi, and with `--engine crazywa` for CrazyWa 1.0.5 (Debian package
+crazywa, /usr/games/crazywa), the same author's XBoard engine for shogi, minishogi, judkins and
+tori shogi; the match scripts run them as they run any USI engine.
 
 Standard library only. Speaks USI on stdin/stdout with Hisha's variant conventions
 (`USI_Variant` chushogi, daishogi or tenjikushogi; `position startpos moves ...` in Hisha's
@@ -20,7 +22,11 @@ How HaChu is driven (from its sources, hachu.c and move.c, and by experiment):
 * A multi-leg move (lion, lion dog, eagle, falcon) is legs joined by commas, each leg written
   as from and to: Hisha's `8g7f8g` is HaChu's `e6f7,f7e6`. HaChu prints its own multi-leg moves
   as one `move` line a leg, every leg but the last ending in a comma.
-* A promotion ends in `+`; no suffix is a move without promotion.
+* A promotion ends in `+`; no suffix is a move without promotion. A drop is the piece's letter,
+  `@` and the square (Hisha's `S*3c` is CrazyWa's `S@e5` in tori).
+* CrazyWa is driven as HaChu is (`memory`, `st 1` and `time`), less HaChu's option; it does
+  not say when it finds a move it is sent illegal, so a dispute shows as its next move failing
+  the referee.
 * A pass (a lion stepping out and back without a capture, Hisha's `6h7g6h`) is `@@@@`, the
   protocol's null move, both ways: HaChu refuses the two-leg form of a move that captures
   nothing. The adapter sends the two-leg form and, when HaChu refuses it, `@@@@`; HaChu's own
@@ -45,9 +51,17 @@ import sys
 from xboard_client import XBoardClient
 
 HACHU = os.environ.get("HACHU", "/usr/games/hachu")
+CRAZYWA = os.environ.get("CRAZYWA", "/usr/games/crazywa")
 HISHA = os.environ.get(
     "HISHA", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "release", "hisha"))
 VARIANTS = {"chushogi": ("chu", 12), "daishogi": ("dai", 15), "tenjikushogi": ("tenjiku", 16)}
+# Each engine: (binary, name, Hisha's variant names to the engine's and the board's size).
+ENGINES = {
+    "hachu": (HACHU, "HaChu", VARIANTS),
+    "crazywa": (CRAZYWA, "CrazyWa", {"shogi": ("shogi", 9), "minishogi": ("minishogi", 5),
+                                     "judkins": ("judkinshogi", 6),
+                                     "torishogi": ("torishogi", 7)}),
+}
 SQUARE = re.compile(r"(\d+)([a-z])")
 # What the adapter keeps back from each move's time, ms: HaChu overruns its budget a little.
 MARGIN_MS = 150
@@ -66,8 +80,17 @@ def say(line):
     sys.stdout.flush()
 
 
+def square_to_xboard(square, n):
+    """Hisha's square (`3c`) on an n x n board as XBoard's (`e5` on 7x7)."""
+    f, r = SQUARE.fullmatch(square).groups()
+    return f"{chr(ord('a') + n - int(f))}{n - (ord(r) - ord('a'))}"
+
+
 def usi_to_hachu(move, n):
-    """Hisha's move text on an n x n board (`8g7f8g`, `5i5h+`) as HaChu's (`e6f7,f7e6`)."""
+    """Hisha's move text on an n x n board (`8g7f8g`, `5i5h+`, `S*3c`) as HaChu's
+    (`e6f7,f7e6`; drops as CrazyWa writes them, `S@e5`)."""
+    if len(move) > 2 and move[1] == "*" and SQUARE.fullmatch(move[2:]):
+        return f"{move[0]}@{square_to_xboard(move[2:], n)}"
     promote = move.endswith("+")
     squares = SQUARE.findall(move.rstrip("+"))
     if len(squares) < 2 or "".join(f + r for f, r in squares) != move.rstrip("+"):
@@ -78,7 +101,12 @@ def usi_to_hachu(move, n):
 
 
 def hachu_to_usi(move, n):
-    """HaChu's move text (`e6f7,f7e6`, `h4h5+`) as Hisha's (`8g7f8g`, `5i5h+`)."""
+    """HaChu's move text (`e6f7,f7e6`, `h4h5+`, `S@e5`) as Hisha's (`8g7f8g`, `5i5h+`,
+    `S*3c`)."""
+    drop = re.fullmatch(r"([A-Z])@([a-z])(\d+)", move)
+    if drop:
+        piece, f, r = drop.groups()
+        return f"{piece}*{n - (ord(f) - ord('a'))}{chr(ord('a') + n - int(r))}"
     promote = move.endswith("+")
     squares = re.findall(r"([a-z])(\d+)", move.rstrip("+"))
     if len(squares) < 2:
@@ -115,12 +143,14 @@ def find_pass(variant, moves):
 
 
 class HaChu:
-    """The child process and what it has been told of the game."""
+    """The child process (HaChu or CrazyWa) and what it has been told of the game."""
 
-    def __init__(self, variant, memory_mb):
+    def __init__(self, variant, memory_mb, kind="hachu"):
         self.variant = variant
-        self.name, self.n = VARIANTS[variant]
-        self.engine = XBoardClient([HACHU], "HaChu")
+        self.kind = kind
+        binary, self.label, variants = ENGINES[kind]
+        self.name, self.n = variants[variant]
+        self.engine = XBoardClient([binary], self.label)
         self.send = self.engine.send
         self.sync = self.engine.sync
         self.send(f"memory {memory_mb}")
@@ -130,7 +160,8 @@ class HaChu:
     def reset(self):
         self.send("new")
         self.send(f"variant {self.name}")
-        self.send("option Allow repeats=1")
+        if self.kind == "hachu":
+            self.send("option Allow repeats=1")
         self.send("force")
         self.sync()
         self.moves = []
@@ -153,7 +184,7 @@ class HaChu:
                 complaint = [l for l in self.sync() if "llegal" in l]
             if complaint:
                 self.moves = None
-                raise ValueError(f"HaChu refuses {m}: {complaint[0]}")
+                raise ValueError(f"{self.label} refuses {m}: {complaint[0]}")
             self.moves.append(m)
 
     def think(self, ms):
@@ -203,7 +234,9 @@ def go_time(words, black_to_move):
 
 
 def main():
-    variant = "chushogi"
+    kind = "crazywa" if sys.argv[1:] == ["--engine", "crazywa"] else "hachu"
+    _, label, variants = ENGINES[kind]
+    variant = next(iter(variants))
     memory = 64
     engine = None
     moves = []
@@ -217,16 +250,16 @@ def main():
         cmd = words[0]
         try:
             if cmd == "usi":
-                say("id name HaChu 0.21 (USI adapter)")
+                say(f"id name {label} (USI adapter)")
                 say("id author H. G. Muller; USI adapter")
-                say("option name USI_Variant type combo default chushogi "
-                    + " ".join(f"var {v}" for v in VARIANTS))
+                say(f"option name USI_Variant type combo default {variant} "
+                    + " ".join(f"var {v}" for v in variants))
                 say("option name USI_Hash type spin default 64 min 1 max 4096")
                 say("usiok")
             elif cmd == "setoption" and len(words) >= 5 and words[1] == "name" and words[3] == "value":
                 if words[2] == "USI_Variant":
-                    if words[4] not in VARIANTS:
-                        say(f"info string error: HaChu does not play {words[4]}")
+                    if words[4] not in variants:
+                        say(f"info string error: {label} does not play {words[4]}")
                     elif words[4] != variant:
                         variant = words[4]
                         if engine:
@@ -236,11 +269,11 @@ def main():
                     memory = max(1, int(words[4]))
             elif cmd == "isready":
                 if engine is None:
-                    engine = HaChu(variant, memory)
+                    engine = HaChu(variant, memory, kind)
                 say("readyok")
             elif cmd == "usinewgame":
                 if engine is None:
-                    engine = HaChu(variant, memory)
+                    engine = HaChu(variant, memory, kind)
                 engine.reset()
                 moves = []
             elif cmd == "position":
@@ -250,7 +283,7 @@ def main():
                 moves = words[3:] if len(words) > 2 and words[2] == "moves" else []
             elif cmd == "go":
                 if engine is None:
-                    engine = HaChu(variant, memory)
+                    engine = HaChu(variant, memory, kind)
                 try:
                     engine.set_moves(moves)
                 except ValueError as e:
@@ -259,7 +292,7 @@ def main():
                     continue
                 move, result = engine.think(go_time(words, len(moves) % 2 == 0))
                 if move is None:
-                    say(f"info string HaChu: {result}")
+                    say(f"info string {label}: {result}")
                     say("bestmove resign")
                 else:
                     say(f"bestmove {move}")
@@ -272,13 +305,13 @@ def main():
         except Exception as e:  # keep the adapter alive; the match script counts the fault
             log(f"{type(e).__name__}: {e}")
             say(f"info string error: {type(e).__name__}: {e}")
-            gone = isinstance(e, BrokenPipeError) or "HaChu exited" in str(e) or (
+            gone = isinstance(e, BrokenPipeError) or "exited" in str(e) or (
                 engine is not None and engine.engine.proc.poll() is not None)
             if gone:
                 # HaChu is gone (0.21 crashes on `variant tenjiku` once `memory` is set, and at
                 # its first search without it): end too, so that the match sees a crash
                 # instead of waiting for an answer.
-                log("HaChu exited; the adapter exits")
+                log(f"{label} exited; the adapter exits")
                 break
             if cmd == "go":
                 say("bestmove resign")

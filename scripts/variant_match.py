@@ -2,13 +2,14 @@
 """A match in a shogi variant: Hisha against an opponent, both colours in turn, every move
 checked, every move timed.
 
-    variant_match.py VARIANT GAMES --opponent {hachu,fairy,random,hisha}
+    variant_match.py VARIANT GAMES --opponent {hachu,crazywa,fairy,random,hisha}
                      [--byoyomi MS | --nodes N] [--opponent-nodes N] [--random-plies K]
                      [--max-plies P] [--seed S] [--hisha BIN] [--hisha-option NAME=VALUE ...]
                      [--opponent-option NAME=VALUE ...] [--opponent-binary BIN] [--moves FILE]
                      [--balanced CP]
 
-Opponents: `hachu` (HaChu 0.21 through scripts/hachu_usi.py: chu, dai, tenjiku), `fairy`
+Opponents: `hachu` (HaChu 0.21 through scripts/hachu_usi.py: chu, dai, tenjiku), `crazywa`
+(CrazyWa 1.0.5 through the same adapter: minishogi, judkins, tori), `fairy`
 (fairy-stockfish 11.1: micro, mini, judkins; tori with a newer build that the environment
 variable FAIRY_STOCKFISH names), `random` (a uniformly random legal move), `hisha`
 (a second Hisha, --opponent-binary or the same, with its own --opponent-option settings, such as
@@ -119,8 +120,8 @@ def start(kind, args, variant, seed):
     if kind == "random":
         return RandomMover(seed)
     opts = {"USI_Variant": variant}
-    if kind == "hachu":
-        command = [sys.executable, os.path.join(HERE, "hachu_usi.py")]
+    if kind in ("hachu", "crazywa"):
+        command = [sys.executable, os.path.join(HERE, "hachu_usi.py"), "--engine", kind]
         opts["USI_Hash"] = 64
     elif kind == "fairy":
         command = [FSF]
@@ -164,10 +165,11 @@ def play(variant, players, referee, judge, args, rng, moves):
         longest[side] = max(longest[side], took)
         if args.byoyomi and took > args.byoyomi + args.tolerance:
             return 1 - side, len(moves), (side, f"move {len(moves) + 1} took {took} ms"), longest
-        hachu = args.opponent == "hachu" and player is not players[args.hisha_side]
+        theirs = player is not players[args.hisha_side]
+        hachu = args.opponent == "hachu" and theirs
         if result.bestmove in ("resign", None):
             errors = [l for l in result.lines if "error" in l]
-            if hachu and errors and "HaChu refuses" in errors[0]:
+            if theirs and errors and "refuses" in errors[0]:
                 return None, len(moves), ("dispute", f"move {len(moves)}: {errors[0]}"), longest
             fault = (side, f"move {len(moves) + 1}: {errors[0]}") if errors else None
             return 1 - side, len(moves), fault, longest
@@ -214,7 +216,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("variant")
     ap.add_argument("games", type=int)
-    ap.add_argument("--opponent", choices=["hachu", "fairy", "random", "hisha"], required=True)
+    ap.add_argument("--opponent", choices=["hachu", "crazywa", "fairy", "random", "hisha"],
+                    required=True)
     ap.add_argument("--byoyomi", type=int)
     ap.add_argument("--nodes", type=int)
     ap.add_argument("--opponent-nodes", type=int)
