@@ -2,14 +2,15 @@
 """Random-playout positions of a small variant with fairy-stockfish's perft counts: the oracle
 data of Hisha's micro, judkins and tori shogi move generator (docs/variants.md).
 
-    fsf_variant_sample.py VARIANT COUNT DEPTHS SEED OUT
+    fsf_variant_sample.py VARIANT COUNT DEPTHS SEED OUT [MAX_PLIES [START_SFEN]]
     e.g. fsf_variant_sample.py micro 200 1,2,3 3 positions/variants/micro-perft.tsv
     fsf_variant_sample.py settle VARIANT HISHA_VARIANT IN OUT HISHA_BINARY
 
 VARIANT is fairy-stockfish's name (micro, judkins, minishogi, torishogi). The engine is
 /usr/games/fairy-stockfish (11.1, Debian's), or the one FAIRY_STOCKFISH names: tori shogi needs
 a newer build (`make -C src build largeboards=yes all=yes` from its public source). Each line
-of OUT: the SFEN, then the perft at each depth. fairy-stockfish allows mate by a pawn drop
+of OUT: the SFEN, then the perft at each depth; each position is reached by 1 to MAX_PLIES
+(40 unless given) random moves from the start position (or START_SFEN). fairy-stockfish allows mate by a pawn drop
 (11.1 in judkins shogi; a newer build in tori shogi, by a swallow), which those games forbid:
 `settle` finds, for every count where Hisha differs from it, the leaf moves that make the
 difference, and corrects the count only if each of them is a pawn drop after which
@@ -121,14 +122,15 @@ def main():
         settle(*sys.argv[2:7])
         return
     variant, count, depths, seed, out = sys.argv[1:6]
+    max_plies = int(sys.argv[6]) if len(sys.argv) > 6 else 40
     depths = [int(d) for d in depths.split(",")]
     rng = random.Random(int(seed))
     seen = set()
     with UsiClient([FSF], {"UCI_Variant": variant}, quiet=True) as engine, open(out, "w") as f:
-        start = sfen_of(engine, "startpos")
+        start = sfen_of(engine, f"sfen {sys.argv[7]}" if len(sys.argv) > 7 else "startpos")
         while len(seen) < int(count):
             sfen = start
-            for _ in range(rng.randint(1, 40)):
+            for _ in range(rng.randint(1, max_plies)):
                 moves, _ = perft(engine, sfen, 1)
                 if not moves:
                     break

@@ -28,7 +28,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # Debian's fairy-stockfish 11.1, or the build FAIRY_STOCKFISH names (tori shogi needs one made
 # from its newer source: `make -C src build largeboards=yes all=yes`).
 FSF = os.environ.get("FAIRY_STOCKFISH", "/usr/games/fairy-stockfish")
-FSF_NAMES = {"microshogi": "micro", "judkins": "judkins", "torishogi": "torishogi"}
+FSF_NAMES = {"microshogi": "micro", "judkins": "judkins", "torishogi": "torishogi",
+             "shoshogi": "shoshogi"}
 SHOGIOPS = {"chushogi": "chushogi", "minishogi": "minishogi"}
 
 

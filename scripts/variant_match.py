@@ -10,8 +10,8 @@ checked, every move timed.
 
 Opponents: `hachu` (HaChu 0.21 through scripts/hachu_usi.py: chu, dai, tenjiku), `crazywa`
 (CrazyWa 1.0.5 through the same adapter: minishogi, judkins, tori), `fairy`
-(fairy-stockfish 11.1: micro, mini, judkins; tori with a newer build that the environment
-variable FAIRY_STOCKFISH names), `random` (a uniformly random legal move), `hisha`
+(fairy-stockfish 11.1: micro, mini, judkins; tori and sho with a newer build that the
+environment variable FAIRY_STOCKFISH names), `random` (a uniformly random legal move), `hisha`
 (a second Hisha, --opponent-binary or the same, with its own --opponent-option settings, such as
 `Eval_Form=false` for material only).
 
@@ -55,7 +55,7 @@ from variant_games import Referee, SHOGIOPS, FSF_NAMES, FSF
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Hisha's names of the variants fairy-stockfish plays, and fairy-stockfish's.
 FSF_VARIANTS = {"microshogi": "micro", "minishogi": "minishogi", "judkins": "judkins",
-                "torishogi": "torishogi"}
+                "torishogi": "torishogi", "shoshogi": "shoshogi"}
 # The USI letter of the pawn of the drop rules, where it is not P.
 PAWN_LETTER = {"torishogi": "S"}
 

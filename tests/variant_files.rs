@@ -73,6 +73,7 @@ fn every_built_in_game_loaded_from_its_file_plays_the_same() {
         (VariantId::Mini, "mini-perft.tsv"),
         (VariantId::Judkins, "judkins-perft.tsv"),
         (VariantId::Tori, "tori-perft.tsv"),
+        (VariantId::Sho, "sho-perft.tsv"),
         (VariantId::Chu, "chu-perft.tsv"),
     ] {
         let copy = copy_of(id);

@@ -1,6 +1,6 @@
 //! The variants' move generator against the oracles: perft of positions from random playouts,
 //! counted by shogiops (lishogi's rules library: chu shogi, minishogi) and fairy-stockfish (11.1:
-//! micro shogi, judkins shogi; a build of its newer source: tori shogi), committed in
+//! micro shogi, judkins shogi; a build of its newer source: tori and sho shogi), committed in
 //! positions/variants/ (docs/variants.md says how
 //! they were made), and the start positions' perft as published.
 
@@ -64,6 +64,11 @@ fn judkins_shogi_agrees_with_fairy_stockfish() {
 #[test]
 fn tori_shogi_agrees_with_fairy_stockfish() {
     assert!(check(VariantId::Tori, "tori-perft.tsv", 3) >= 200);
+}
+
+#[test]
+fn sho_shogi_agrees_with_fairy_stockfish() {
+    assert!(check(VariantId::Sho, "sho-perft.tsv", 3) >= 400);
 }
 
 #[test]

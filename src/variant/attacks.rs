@@ -214,11 +214,28 @@ impl VPosition {
         }
     }
 
-    /// Whether `side`'s king is attacked.
+    /// Whether `side`'s king is attacked. Under the check rule a side with two royal pieces
+    /// (sho shogi's king and crown prince) is never in check: either may be left to be taken,
+    /// and the one left is royal again (fairy-stockfish's pseudo-royal rule).
     pub fn in_check(&self, side: Color) -> bool {
+        let mut royals = 0;
+        let mut attacked = false;
+        for &sq in &self.pieces[side.index()] {
+            if self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal {
+                royals += 1;
+                attacked = attacked || self.attacked_by(sq, !side, &[]);
+            }
+        }
+        attacked && !(self.rules.check_rule && royals > 1)
+    }
+
+    /// Whether a royal piece of `side` is attacked, whatever their number, other than a
+    /// promoted one on `except` (where the last move promoted a piece: to a royal, it was not
+    /// one before).
+    pub(super) fn royal_attacked(&self, side: Color, except: u16) -> bool {
         self.pieces[side.index()].iter().any(|&sq| {
-            self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal
-                && self.attacked_by(sq, !side, &[])
+            let kind = &self.rules.kinds[kind_of(self.cells[sq as usize]) as usize];
+            kind.royal && !(sq == except && kind.promoted) && self.attacked_by(sq, !side, &[])
         })
     }
 

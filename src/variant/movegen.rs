@@ -44,7 +44,7 @@ impl VPosition {
                 }
             }
         }
-        self.is_legal(m)
+        self.is_legal_knowing(m, in_check)
     }
 
     /// Whether `sq` shares a file, rank or diagonal with a royal piece of the side to move.
@@ -66,9 +66,22 @@ impl VPosition {
         if !self.rules.check_rule {
             return true;
         }
+        let in_check = self.in_check(self.side);
+        self.is_legal_knowing(m, in_check)
+    }
+
+    /// `is_legal`, knowing whether the side to move is in check now. A side in check must
+    /// answer it: no royal piece it had is left attacked, even where the move makes a second
+    /// one (sho shogi's elephant promoting to a crown prince: fairy-stockfish answers a check
+    /// by moves against the check only).
+    fn is_legal_knowing(&mut self, m: VMove, in_check: bool) -> bool {
         let side = self.side;
         let u = self.make_move(m);
-        let mut ok = !self.in_check(side);
+        let mut ok = if in_check {
+            !self.royal_attacked(side, if m.promote { m.to } else { NO_SQUARE })
+        } else {
+            !self.in_check(side)
+        };
         if ok && m.drop > 0 && self.rules.shogi_drop_rules {
             let kind = &self.rules.kinds[m.drop as usize - 1];
             if kind.drop_pawn && self.in_check(!side) {

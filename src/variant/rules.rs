@@ -21,6 +21,9 @@ pub enum VariantId {
     Judkins,
     /// Tori shogi, 7x7: the birds, with drops.
     Tori,
+    /// Sho shogi, 9x9: shogi without drops, with a drunk elephant that promotes to a crown
+    /// prince, a second royal piece.
+    Sho,
     /// Chu shogi, 12x12, the rules lishogi plays.
     Chu,
     /// Dai shogi, 15x15: chu shogi's rules with HaChu's setup and letters.
@@ -36,12 +39,13 @@ pub enum VariantId {
 
 impl VariantId {
     /// Every variant, in board-size order.
-    pub const ALL: [VariantId; 9] = [
+    pub const ALL: [VariantId; 10] = [
         VariantId::Micro,
         VariantId::Mini,
         VariantId::Judkins,
         VariantId::Tori,
         VariantId::Shogi,
+        VariantId::Sho,
         VariantId::Chu,
         VariantId::Dai,
         VariantId::Tenjiku,
@@ -201,7 +205,7 @@ const STANDARD_KINDS: &[(&str, &str, Option<&str>)] = &[
     ("+p", "+P", None),
 ];
 
-static SPECS: [Spec; 9] = [
+static SPECS: [Spec; 10] = [
     Spec {
         id: VariantId::Shogi,
         name: "shogi",
@@ -307,6 +311,44 @@ static SPECS: [Spec; 9] = [
             ("+s", "+S", None),
             ("+n", "+N", None),
             ("+p", "+P", None),
+        ],
+    },
+    Spec {
+        id: VariantId::Sho,
+        name: "shoshogi",
+        aliases: &["sho", "sho-shogi", "sho_shogi"],
+        files: 9,
+        ranks: 9,
+        // The drunk elephant in front of the king (fairy-stockfish's and HaChu's setup).
+        start: "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1",
+        drops: false,
+        promotion: Promotion::Zone(3),
+        check_rule: true,
+        // No drops; the rules' dead-piece part makes a pawn, lance or knight promote where it
+        // could not move again.
+        shogi_drop_rules: true,
+        pawns: SHOGI_PAWNS,
+        lion_trading: false,
+        repetition: RepetitionRule::Draw,
+        bare_king: false,
+        pieces: &[],
+        kinds: &[
+            ("k", "K", None),
+            ("r", "R", Some("+r")),
+            ("b", "B", Some("+b")),
+            ("g", "G", None),
+            ("s", "S", Some("+s")),
+            ("n", "N", Some("+n")),
+            ("l", "L", Some("+l")),
+            ("p", "P", Some("+p")),
+            ("e", "DE", Some("+e")),
+            ("+r", "DK", None),
+            ("+b", "DH", None),
+            ("+s", "+S", None),
+            ("+n", "+N", None),
+            ("+l", "+L", None),
+            ("+p", "+P", None),
+            ("+e", "CP", None),
         ],
     },
     Spec {

@@ -64,15 +64,16 @@ impl VPosition {
         for side in Color::ALL {
             // The king (tori shogi's phoenix): a royal kind that is no promotion (a crown
             // prince is one).
-            let kings = self.pieces[side.index()]
+            let kind = |sq: u16| &r.kinds[kind_of(self.cells[sq as usize]) as usize];
+            let pieces = &self.pieces[side.index()];
+            let kings = pieces
                 .iter()
-                .filter(|&&sq| {
-                    let k = &r.kinds[kind_of(self.cells[sq as usize]) as usize];
-                    k.royal && !k.promoted
-                })
+                .filter(|&&sq| kind(sq).royal && !kind(sq).promoted)
                 .count();
-            // Without the check rule a side may have lost its royals: the game is over.
-            if (r.check_rule && kings != 1) || kings > 1 {
+            let royals = pieces.iter().filter(|&&sq| kind(sq).royal).count();
+            // Without the check rule a side may have lost its royals: the game is over. With
+            // it, a crown prince may be left after the king is taken (sho shogi).
+            if (r.check_rule && royals == 0) || kings > 1 {
                 return Err(VariantError::KingCount {
                     game: r.name,
                     side,
