@@ -34,7 +34,7 @@ pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), C
             };
             let full = usize::from(p.full_length);
             let useless = if full > line.len() {
-                format!("; {full} with the useless interpositions")
+                format!("; {full} counting every interposition")
             } else {
                 String::new()
             };
