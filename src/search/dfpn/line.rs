@@ -190,7 +190,7 @@ impl Solver<'_> {
             if attempt == 1 {
                 // The table has lost the proofs below this attacker's node: prove it again.
                 self.path.clear();
-                self.mid(pos, ply, INF - 1, INF - 1, false);
+                self.mid(pos, ply, INF, INF, false);
             }
             result = self.measure_children(pos, ply, &moves, or_node, lengths, on_path);
             if result.is_some() || !or_node || self.aborted {
@@ -238,7 +238,7 @@ impl Solver<'_> {
             if found.is_none() && !or_node {
                 // Every evasion is mated, but the table has lost this one: prove it again.
                 self.path.clear();
-                self.mid(pos, ply + 1, INF - 1, INF - 1, false);
+                self.mid(pos, ply + 1, INF, INF, false);
                 found = self
                     .table
                     .probe(pos.board_key(), hand, budget)

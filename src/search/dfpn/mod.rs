@@ -286,7 +286,7 @@ impl<'a> Solver<'a> {
     pub fn solve(&mut self, pos: &mut Position) -> Option<bool> {
         self.attacker = pos.side_to_move();
         self.path.clear();
-        let r = self.mid(pos, 0, INF - 1, INF - 1, false);
+        let r = self.mid(pos, 0, INF, INF, false);
         self.root = (r.pn, r.dn);
         if r.pn == 0 {
             Some(true)
@@ -582,19 +582,15 @@ impl<'a> Solver<'a> {
             let (best, second) = best_child(&children, or_node);
             let c = children[best];
             let (c_th_pn, c_th_dn) = if or_node {
-                let cap = second
-                    .saturating_add(second / EPSILON_DIVISOR + 1)
-                    .min(INF - 1);
+                let cap = second.saturating_add(second / EPSILON_DIVISOR + 1).min(INF);
                 (
                     th_pn.min(cap),
-                    th_dn.saturating_sub(dn).saturating_add(c.dn).min(INF - 1),
+                    th_dn.saturating_sub(dn).saturating_add(c.dn).min(INF),
                 )
             } else {
-                let cap = second
-                    .saturating_add(second / EPSILON_DIVISOR + 1)
-                    .min(INF - 1);
+                let cap = second.saturating_add(second / EPSILON_DIVISOR + 1).min(INF);
                 (
-                    th_pn.saturating_sub(pn).saturating_add(c.pn).min(INF - 1),
+                    th_pn.saturating_sub(pn).saturating_add(c.pn).min(INF),
                     th_dn.min(cap),
                 )
             };
@@ -841,6 +837,12 @@ fn node_numbers(children: &[Child], or_node: bool) -> (u32, u32) {
         min = min.min(m);
         sum = sum.saturating_add(s).min(INF);
     }
+    if min != 0 {
+        // Unsettled: a sum never reaches INF, which only a settled node has. (Transpositions
+        // counted twice make the sums of a long problem grow without end; at INF they would
+        // stop the search as if the thresholds, at most INF, were reached.)
+        sum = sum.min(INF - 1);
+    }
     if or_node {
         (min, sum)
     } else {
@@ -984,6 +986,34 @@ mod tests {
         assert_eq!(solve("7nk/7p1/8G/9/9/9/9/9/K8 b P 1"), MateOutcome::NoMate);
         // With a gold in hand, G*1b does.
         assert_eq!(line(&solve("7nk/7p1/8G/9/9/9/9/9/K8 b GP 1")), ["G*1b"]);
+    }
+
+    #[test]
+    fn an_unsettled_sum_stays_below_the_settled_number() {
+        // Two evasions, each with a proof number near INF (transpositions counted again and
+        // again in a long problem): the AND node is unsettled, its sum below INF, so that the
+        // root's thresholds (INF) are never reached by an unsettled node.
+        let child = |pn: u32, dn: u32| Child {
+            m: Move::drop(PieceKind::Gold, Square::from_index(0).expect("a square")),
+            key: 0,
+            pn,
+            dn,
+            length: 0,
+            path_dependent: false,
+            settled_hand: Hand::EMPTY,
+            fresh: false,
+            hidden: false,
+        };
+        let open = [child(INF - 2, 5), child(INF - 2, 7)];
+        assert_eq!(node_numbers(&open, false), (INF - 1, 5));
+        // A disproven evasion settles it, and the sum may reach INF.
+        let settled = [child(INF - 2, 5), child(INF, 0)];
+        assert_eq!(node_numbers(&settled, false), (INF, 0));
+        // The same at an OR node for the disproof numbers.
+        assert_eq!(
+            node_numbers(&[child(5, INF - 2), child(7, INF - 2)], true),
+            (5, INF - 1)
+        );
     }
 
     #[test]
