@@ -47,6 +47,12 @@ pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), C
             )?;
         }
         MateOutcome::NoMate => writeln!(out, "no mate")?,
+        // Proven, but the line was not read out of the table in the time (the longest
+        // problems): a mate exists, and no line can be given.
+        MateOutcome::Unknown if p.proof_nodes > 0 => writeln!(
+            out,
+            "unknown: a mate is proven, but its line was not read in the time"
+        )?,
         MateOutcome::Unknown => writeln!(out, "unknown (time limit reached)")?,
     }
     if p.proof_nodes > 0 {
