@@ -887,6 +887,21 @@ mod tests {
         .0
     }
 
+    /// A child for the numbers' tests: `m` with numbers `pn` and `dn`, searched before.
+    fn child_with(m: Move, pn: u32, dn: u32) -> Child {
+        Child {
+            m,
+            key: 0,
+            pn,
+            dn,
+            length: 0,
+            path_dependent: false,
+            settled_hand: Hand::EMPTY,
+            fresh: false,
+            hidden: false,
+        }
+    }
+
     fn line(outcome: &MateOutcome) -> Vec<String> {
         match outcome {
             MateOutcome::Mate(l) => l.iter().map(|m| m.to_string()).collect(),
@@ -935,15 +950,8 @@ mod tests {
     fn interposing_drops_wait_for_the_one_before_them_on_their_square() {
         let sq = |file, rank| Square::new(file, rank).unwrap();
         let child = |kind, to, pn, dn| Child {
-            m: Move::drop(kind, to),
-            key: 0,
-            pn,
-            dn,
-            length: 0,
-            path_dependent: false,
-            settled_hand: Hand::EMPTY,
             fresh: true,
-            hidden: false,
+            ..child_with(Move::drop(kind, to), pn, dn)
         };
         let (a, b) = (sq(5, 3), sq(5, 4));
         let mut children = vec![
@@ -993,17 +1001,8 @@ mod tests {
         // Two evasions, each with a proof number near INF (transpositions counted again and
         // again in a long problem): the AND node is unsettled, its sum below INF, so that the
         // root's thresholds (INF) are never reached by an unsettled node.
-        let child = |pn: u32, dn: u32| Child {
-            m: Move::drop(PieceKind::Gold, Square::from_index(0).expect("a square")),
-            key: 0,
-            pn,
-            dn,
-            length: 0,
-            path_dependent: false,
-            settled_hand: Hand::EMPTY,
-            fresh: false,
-            hidden: false,
-        };
+        let gold = Move::drop(PieceKind::Gold, Square::from_index(0).expect("a square"));
+        let child = |pn, dn| child_with(gold, pn, dn);
         let open = [child(INF - 2, 5), child(INF - 2, 7)];
         assert_eq!(node_numbers(&open, false), (INF - 1, 5));
         // A disproven evasion settles it, and the sum may reach INF.
