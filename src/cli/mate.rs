@@ -33,14 +33,15 @@ pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), C
                 "no shorter one found in the time"
             };
             let full = usize::from(p.full_length);
-            let useless = if full > line.len() {
+            // Where useless interpositions were left out of the line: the other count.
+            let other_count = if full > line.len() {
                 format!("; {full} counting every interposition")
             } else {
                 String::new()
             };
             writeln!(
                 out,
-                "mate in {} {} ({shortest}{useless}): {}",
+                "mate in {} {} ({shortest}{other_count}): {}",
                 line.len(),
                 if line.len() == 1 { "ply" } else { "plies" },
                 text.join(" ")
