@@ -21,7 +21,7 @@ FS_NODES2 ?= 30000
 TAG = $(if $(TIME),$(TIME)+$(or $(INC),0),$(BYOYOMI))-$(if $(OPENINGS),$(basename $(notdir $(OPENINGS))),startpos)
 
 .PHONY: help build run test test-deep fuzz fuzz-afl perft perft-deep perft-vs-fairy perft-vs-shogiops variant-data variant-games match-variant match-xboard match-kit bench criterion timing lint fmt weights weights-fit weights-data kp-data kp-fit kp check-kp check-weights variant-weights variant-weights-fit variant-weights-data opening-data book suite \
-	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab mate-bench shtsume fairy-new deps clean
+	match-gnushogi match-fairy match-fairy-nodes match-gpsshogi threads-depth match-threads ablation eval-ablation ab mate-bench shtsume fairy-new crazywa-wa deps clean
 
 help:
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -63,6 +63,14 @@ $(FSF_NEW):
 	test -d tune-data/fairy-src || git clone -q --depth 1 https://github.com/fairy-stockfish/Fairy-Stockfish tune-data/fairy-src
 	$(MAKE) -C tune-data/fairy-src/src build ARCH=x86-64-modern largeboards=yes all=yes
 	cp tune-data/fairy-src/src/stockfish $(FSF_NEW)
+
+crazywa-wa: ## Build CrazyWa from Debian's source with its attack table enlarged (Debian's 1.0.5 crashes in wa shogi at depth 5: 2-square leaps from the edge ranks write past it), in tune-data/ (needs deb-src in apt's sources)
+	mkdir -p tune-data/crazywa-src
+	cd tune-data/crazywa-src && apt-get source -q crazywa >/dev/null
+	cd tune-data/crazywa-src/crazywa-*/ && sed -i \
+		-e 's/#define attacks (rawAttacks + 23)/#define attacks (rawAttacks + 3*22)/' \
+		-e 's/rawAttacks\[13\*22\]/rawAttacks[19*22]/' dropper.c && \
+		grep -q 'rawAttacks\[19\*22\]' dropper.c && gcc -O2 -o ../../crazywa dropper.c
 
 shtsume: ## Build shtsume (a tsume solver in C, the comparison for make mate-bench) from its public source, in tune-data/
 	test -d tune-data/shtsume-src || git clone -q --depth 1 https://github.com/hkijin/shtsume tune-data/shtsume-src

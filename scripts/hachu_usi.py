@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """USI adapter for HaChu 0.21 (Debian package hachu, /usr/games/hachu), an XBoard engine that
-plays chu, dai and tenjiku shogi, and with `--engine crazywa` for CrazyWa 1.0.5 (Debian package
-crazywa, /usr/games/crazywa), the same author's XBoard engine for shogi, minishogi, judkins and
-tori shogi; the match scripts run them as they run any USI engine.
+plays chu, dai, tenjiku and wa shogi (without drops), and with `--engine crazywa` for CrazyWa
+1.0.5 (Debian package crazywa, /usr/games/crazywa), the same author's XBoard engine for shogi,
+minishogi, judkins, tori shogi and wa shogi with drops; the match scripts run them as they run
+any USI engine.
 
 Standard library only. Speaks USI on stdin/stdout with Hisha's variant conventions
-(`USI_Variant` chushogi, daishogi or tenjikushogi; `position startpos moves ...` in Hisha's
+(`USI_Variant` chushogi, daishogi, tenjikushogi, washogi-nodrops, or CrazyWa's; `position startpos moves ...` in Hisha's
 move text), drives one HaChu child process, and writes what goes wrong to stderr.
 
 How HaChu is driven (from its sources, hachu.c and move.c, and by experiment):
@@ -54,13 +55,15 @@ HACHU = os.environ.get("HACHU", "/usr/games/hachu")
 CRAZYWA = os.environ.get("CRAZYWA", "/usr/games/crazywa")
 HISHA = os.environ.get(
     "HISHA", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "target", "release", "hisha"))
-VARIANTS = {"chushogi": ("chu", 12), "daishogi": ("dai", 15), "tenjikushogi": ("tenjiku", 16)}
+VARIANTS = {"chushogi": ("chu", 12), "daishogi": ("dai", 15), "tenjikushogi": ("tenjiku", 16),
+            "washogi-nodrops": ("wa-shogi", 11)}
 # Each engine: (binary, name, Hisha's variant names to the engine's and the board's size).
 ENGINES = {
     "hachu": (HACHU, "HaChu", VARIANTS),
     "crazywa": (CRAZYWA, "CrazyWa", {"shogi": ("shogi", 9), "minishogi": ("minishogi", 5),
                                      "judkins": ("judkinshogi", 6),
-                                     "torishogi": ("torishogi", 7)}),
+                                     "torishogi": ("torishogi", 7),
+                                     "washogi": ("crazywa", 11)}),
 }
 SQUARE = re.compile(r"(\d+)([a-z])")
 # What the adapter keeps back from each move's time, ms: HaChu overruns its budget a little.

@@ -8,16 +8,16 @@ checked, every move timed.
                      [--opponent-option NAME=VALUE ...] [--opponent-binary BIN] [--moves FILE]
                      [--balanced CP]
 
-Opponents: `hachu` (HaChu 0.21 through scripts/hachu_usi.py: chu, dai, tenjiku), `crazywa`
-(CrazyWa 1.0.5 through the same adapter: minishogi, judkins, tori), `fairy`
+Opponents: `hachu` (HaChu 0.21 through scripts/hachu_usi.py: chu, dai, tenjiku, wa without
+drops), `crazywa` (CrazyWa 1.0.5 through the same adapter: minishogi, judkins, tori, wa), `fairy`
 (fairy-stockfish 11.1: micro, mini, judkins; tori and sho with a newer build that the
 environment variable FAIRY_STOCKFISH names), `random` (a uniformly random legal move), `hisha`
 (a second Hisha, --opponent-binary or the same, with its own --opponent-option settings, such as
 `Eval_Form=false` for material only).
 
 Legality: every move of either side must be in the referee's list, shogiops (chu, minishogi) or
-fairy-stockfish (micro, judkins, tori) where one exists, else a separate Hisha process (dai,
-tenjiku, dai dai: no other program generates their moves). fairy-stockfish lists mates by a pawn
+fairy-stockfish (micro, judkins, tori) where one exists, else a separate Hisha process (wa,
+dai, tenjiku, dai dai: no other program generates their moves). fairy-stockfish lists mates by a pawn
 drop (tori shogi's swallow), which the rules forbid: a move the referee lists and the judge's
 rules refuse is such a mate, a fault of the side that played it, or else a rules dispute. A game ends by the rules, as the judge (a
 Hisha process: `d` prints the verdict) rules them: no legal move or a royal lost, chu's bare

@@ -1,8 +1,8 @@
-//! Every piece of dai, dai dai, tenjiku and tori shogi against a move diagram drawn by hand from
-//! the rule sources (the Wikipedia article on dai dai shogi for its pieces, the dai shogi and chu
-//! shogi rules for theirs, the tori shogi rules of docs/variants.md for the birds), not from the
-//! catalogue's Betza: the piece alone in the centre of the empty board (the two kings in
-//! corners off its lines), Black to move.
+//! Every piece of dai, dai dai, tenjiku, tori and wa shogi against a move diagram drawn by hand
+//! from the rule sources (the Wikipedia article on dai dai shogi for its pieces, the dai shogi and
+//! chu shogi rules for theirs, the tori shogi rules of docs/variants.md for the birds, the wa
+//! shogi article for the animals), not from the catalogue's Betza: the piece alone in the centre
+//! of the empty board (the two kings in corners off its lines), Black to move.
 //!
 //! A diagram is the 7x7 neighbourhood, forward up, the mover's left on the left: `o` a square
 //! the piece moves to, `^` the piece. `total` is every square it moves to on the whole board,
@@ -1583,6 +1583,450 @@ const TORI: &[Case] = &[
     ),
 ];
 
+/// Wa shogi's animals, from the moves the Wikipedia article on wa shogi gives ("somewhat
+/// standard among modern players"), the same as the Hodges leaflet's for the pieces it draws: on
+/// 11x11 a slide from the centre crosses 5 squares.
+const WA: &[Case] = &[
+    case(
+        "k",
+        "crane king: one step any way",
+        8,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "e",
+        "cloud eagle: straight forward and back without limit; up to three squares \
+         diagonally forward; one step diagonally back or sideways",
+        20,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ..o^o..
+            ..ooo..
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "f",
+        "flying falcon: diagonally without limit; one step forward",
+        21,
+        "
+            o.....o
+            .o...o.
+            ..ooo..
+            ...^...
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "s",
+        "swallow's wings: sideways without limit; one step forward or back",
+        12,
+        "
+            .......
+            .......
+            ...o...
+            ooo^ooo
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "x",
+        "treacherous fox: one step diagonally or straight forward or back; a jump to the \
+         second square on the same lines",
+        12,
+        "
+            .......
+            .o.o.o.
+            ..ooo..
+            ...^...
+            ..ooo..
+            .o.o.o.
+            .......
+        ",
+    ),
+    case(
+        "r",
+        "running rabbit: forward without limit; one step diagonally or straight back",
+        10,
+        "
+            ...o...
+            ...o...
+            ..ooo..
+            ...^...
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "w",
+        "violent wolf: one step orthogonally or diagonally forward",
+        6,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "v",
+        "violent stag: one step diagonally or straight forward",
+        5,
+        "
+            .......
+            .......
+            ..ooo..
+            ...^...
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "g",
+        "flying goose: one step diagonally forward or straight forward or back",
+        4,
+        "
+            .......
+            .......
+            ..ooo..
+            ...^...
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "c",
+        "flying cock: one step diagonally forward or sideways",
+        4,
+        "
+            .......
+            .......
+            ..o.o..
+            ..o^o..
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "u",
+        "strutting crow: one step forward or diagonally back",
+        3,
+        "
+            .......
+            .......
+            ...o...
+            ...^...
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "l",
+        "swooping owl: one step forward or diagonally back",
+        3,
+        "
+            .......
+            .......
+            ...o...
+            ...^...
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "d",
+        "blind dog: one step diagonally forward, sideways or straight back",
+        5,
+        "
+            .......
+            .......
+            ..o.o..
+            ..o^o..
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "m",
+        "climbing monkey: one step diagonally forward or straight forward or back",
+        4,
+        "
+            .......
+            .......
+            ..ooo..
+            ...^...
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "h",
+        "liberated horse: forward without limit; up to two squares straight back",
+        7,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            ...o...
+            ...o...
+            .......
+        ",
+    ),
+    case(
+        "o",
+        "oxcart: forward without limit",
+        5,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "p",
+        "sparrow pawn: one step forward",
+        1,
+        "
+            .......
+            .......
+            ...o...
+            ...^...
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+f",
+        "tenacious falcon: diagonally and straight forward or back without limit; one step \
+         sideways",
+        32,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ..o^o..
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "+s",
+        "gliding swallow: a rook",
+        20,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ooo^ooo
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "+r",
+        "treacherous fox (promoted running rabbit)",
+        12,
+        "
+            .......
+            .o.o.o.
+            ..ooo..
+            ...^...
+            ..ooo..
+            .o.o.o.
+            .......
+        ",
+    ),
+    case(
+        "+w",
+        "bear's eyes: one step any way",
+        8,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+v",
+        "roaming boar: one step diagonally, straight forward or sideways",
+        7,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+g",
+        "swallow's wings (promoted flying goose)",
+        12,
+        "
+            .......
+            .......
+            ...o...
+            ooo^ooo
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+c",
+        "raiding falcon: straight forward and back without limit; one step diagonally \
+         forward or sideways",
+        14,
+        "
+            ...o...
+            ...o...
+            ..ooo..
+            ..o^o..
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "+u",
+        "flying falcon (promoted strutting crow)",
+        21,
+        "
+            o.....o
+            .o...o.
+            ..ooo..
+            ...^...
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "+l",
+        "cloud eagle (promoted swooping owl)",
+        20,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ..o^o..
+            ..ooo..
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "+d",
+        "violent wolf (promoted blind dog)",
+        6,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+m",
+        "violent stag (promoted climbing monkey)",
+        5,
+        "
+            .......
+            .......
+            ..ooo..
+            ...^...
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+h",
+        "heavenly horse: a knight's jump forward or backward",
+        4,
+        "
+            .......
+            ..o.o..
+            .......
+            ...^...
+            .......
+            ..o.o..
+            .......
+        ",
+    ),
+    case(
+        "+o",
+        "plodding ox: one step any way",
+        8,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+p",
+        "golden bird: one step orthogonally or diagonally forward",
+        6,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ...o...
+            .......
+            .......
+        ",
+    ),
+];
+
 #[test]
 fn dai_dai_pieces_move_as_drawn() {
     check(VariantId::DaiDai, DAI_DAI);
@@ -1609,6 +2053,21 @@ fn tori_pieces_move_as_drawn() {
             "no diagram for {}",
             kind.sfen
         );
+    }
+}
+
+#[test]
+fn wa_pieces_move_as_drawn() {
+    for id in [VariantId::Wa, VariantId::WaNoDrops] {
+        check(id, WA);
+        let rules = id.rules();
+        for kind in &rules.kinds {
+            assert!(
+                WA.iter().any(|c| c.letters == kind.sfen),
+                "no diagram for {}",
+                kind.sfen
+            );
+        }
     }
 }
 

@@ -111,6 +111,43 @@ fn start_positions() {
     assert_eq!(start_perft(VariantId::Tori, 4), 103_857);
     // shogiops 0.18 (scripts/oracle/shogiops_perft.mjs perft chushogi 4).
     assert_eq!(start_perft(VariantId::Chu, 4), 2_134_748);
+    // Wa shogi, counted by hand piece by piece (docs/variants.md): eleven pawn steps, the fox
+    // 8, the swallow's wings 6, the rabbit 5, the goose 3, the king, eagle, wolf, stag, cock,
+    // dog and monkey 2 each, the oxcart, crow, owl and horse 1 each, the falcon none.
+    assert_eq!(start_perft(VariantId::Wa, 1), 51);
+    assert_eq!(start_perft(VariantId::WaNoDrops, 1), 51);
+}
+
+#[test]
+fn wa_shogi_drop_rules() {
+    // White's king on 1a, walled in by its oxcart on 2a and pawn on 2b; Black's violent wolf on
+    // 2c guards 1b; a Black sparrow pawn on file 5; a pawn and an oxcart in Black's hand.
+    let legal = |sfen: &str| -> Vec<String> {
+        let mut pos = VPosition::from_sfen(VariantId::Wa, sfen).unwrap();
+        pos.legal_moves()
+            .into_iter()
+            .map(|m| pos.move_text(m))
+            .collect()
+    };
+    let walled = legal("9ok/9p1/9W1/11/11/11/6P4/11/11/11/K10 b OP 1");
+    let has = |m: &str| walled.iter().any(|x| x == m);
+    // A pawn drop that mates is not allowed; one that checks and can be taken is.
+    assert!(!has("P*1b"));
+    let open = legal("9ok/9p1/11/11/11/11/6P4/11/11/11/K10 b OP 1");
+    assert!(open.iter().any(|x| x == "P*1b"));
+    // One unpromoted pawn a file; none on the last rank, nor an oxcart.
+    assert!(!has("P*5d") && has("P*4d"));
+    assert!(!has("P*4a") && !has("O*4a") && has("O*4b"));
+    // Without drops nothing comes from the hand.
+    let mut pos = VPosition::from_sfen(
+        VariantId::WaNoDrops,
+        "9ok/9p1/9W1/11/11/11/6P4/11/11/11/K10 b - 1",
+    )
+    .unwrap();
+    assert!(pos
+        .legal_moves()
+        .iter()
+        .all(|&m| !pos.move_text(m).contains('*')));
 }
 
 #[test]
@@ -127,6 +164,7 @@ fn every_variant_plays_complete_games_against_itself() {
         VariantId::Mini,
         VariantId::Judkins,
         VariantId::Tori,
+        VariantId::Wa,
         VariantId::Chu,
         VariantId::Dai,
         VariantId::Tenjiku,
@@ -172,11 +210,12 @@ fn every_variant_plays_complete_games_against_itself() {
 
 #[test]
 fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
-    // Random games, captures preferred (they exercise promotion by capture, the lion dog's
+    // Random games, captures preferred (they exercise drops, promotion by capture, the lion dog's
     // multiple captures, burning, jumping captures and the royal's loss): after every move the
     // incremental key is the key of the position read afresh from its SFEN, and every few
     // moves each legal move is made and unmade back to the same SFEN and key.
     for id in [
+        VariantId::Wa,
         VariantId::Chu,
         VariantId::Dai,
         VariantId::Tenjiku,

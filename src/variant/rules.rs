@@ -24,6 +24,10 @@ pub enum VariantId {
     /// Sho shogi, 9x9: shogi without drops, with a drunk elephant that promotes to a crown
     /// prince, a second royal piece.
     Sho,
+    /// Wa shogi, 11x11: the animals, with drops (as modern players play it, and CrazyWa).
+    Wa,
+    /// Wa shogi without drops (as HaChu plays it).
+    WaNoDrops,
     /// Chu shogi, 12x12, the rules lishogi plays.
     Chu,
     /// Dai shogi, 15x15: chu shogi's rules with HaChu's setup and letters.
@@ -39,13 +43,15 @@ pub enum VariantId {
 
 impl VariantId {
     /// Every variant, in board-size order.
-    pub const ALL: [VariantId; 10] = [
+    pub const ALL: [VariantId; 12] = [
         VariantId::Micro,
         VariantId::Mini,
         VariantId::Judkins,
         VariantId::Tori,
         VariantId::Shogi,
         VariantId::Sho,
+        VariantId::Wa,
+        VariantId::WaNoDrops,
         VariantId::Chu,
         VariantId::Dai,
         VariantId::Tenjiku,
@@ -205,7 +211,47 @@ const STANDARD_KINDS: &[(&str, &str, Option<&str>)] = &[
     ("+p", "+P", None),
 ];
 
-static SPECS: [Spec; 10] = [
+/// Wa shogi's kinds, with CrazyWa's and HaChu's letters.
+const WA_KINDS: &[(&str, &str, Option<&str>)] = &[
+    ("k", "CK", None),
+    ("e", "CE", None),
+    ("f", "FFA", Some("+f")),
+    ("s", "SWW", Some("+s")),
+    ("x", "TF", None),
+    ("r", "RR", Some("+r")),
+    ("w", "VW", Some("+w")),
+    ("v", "VS", Some("+v")),
+    ("g", "FG", Some("+g")),
+    ("c", "FC", Some("+c")),
+    ("u", "SC", Some("+u")),
+    ("l", "SO", Some("+l")),
+    ("d", "BDG", Some("+d")),
+    ("m", "CM", Some("+m")),
+    ("h", "LH", Some("+h")),
+    ("o", "OC", Some("+o")),
+    ("p", "SP", Some("+p")),
+    ("+f", "TFC", None),
+    ("+s", "GS", None),
+    ("+r", "TF", None),
+    ("+w", "BE", None),
+    ("+v", "RBO", None),
+    ("+g", "SWW", None),
+    ("+c", "RF", None),
+    ("+u", "FFA", None),
+    ("+l", "CE", None),
+    ("+d", "VW", None),
+    ("+m", "VS", None),
+    ("+h", "HH", None),
+    ("+o", "PO", None),
+    ("+p", "GBW", None),
+];
+
+/// Wa shogi's start: CrazyWa's and HaChu's, which is the Hodges leaflet's (Black's blind dog
+/// on the tenth file, its climbing monkey on the second).
+const WA_START: &str = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/\
+                        1F3S3E1/ODUGWKVCLMH b - 1";
+
+static SPECS: [Spec; 12] = [
     Spec {
         id: VariantId::Shogi,
         name: "shogi",
@@ -379,6 +425,44 @@ static SPECS: [Spec; 10] = [
             ("+f", "EG", None),
             ("+s", "GSE", None),
         ],
+    },
+    Spec {
+        id: VariantId::Wa,
+        name: "washogi",
+        aliases: &["wa", "crazywa", "wa_shogi"],
+        files: 11,
+        ranks: 11,
+        start: WA_START,
+        drops: true,
+        promotion: Promotion::Zone(3),
+        check_rule: true,
+        shogi_drop_rules: true,
+        pawns: ("SP", 1),
+        lion_trading: false,
+        repetition: RepetitionRule::Draw,
+        bare_king: false,
+        pieces: &[],
+        kinds: WA_KINDS,
+    },
+    Spec {
+        id: VariantId::WaNoDrops,
+        name: "washogi-nodrops",
+        // HaChu's XBoard name is the game without drops.
+        aliases: &["wa-shogi", "wa-nodrops", "washoginodrops"],
+        files: 11,
+        ranks: 11,
+        start: WA_START,
+        drops: false,
+        promotion: Promotion::Zone(3),
+        check_rule: true,
+        // No drops; the rules' dead-piece part makes a pawn or oxcart promote on the last rank.
+        shogi_drop_rules: true,
+        pawns: ("SP", 1),
+        lion_trading: false,
+        repetition: RepetitionRule::Draw,
+        bare_king: false,
+        pieces: &[],
+        kinds: WA_KINDS,
     },
     Spec {
         id: VariantId::Chu,
