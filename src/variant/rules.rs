@@ -454,7 +454,8 @@ static SPECS: [Spec; 12] = [
         start: WA_START,
         drops: false,
         promotion: Promotion::Zone(3),
-        check_rule: true,
+        // The crane king is captured, as in Hodges' account and HaChu: no check rule.
+        check_rule: false,
         // No drops; the rules' dead-piece part makes a pawn or oxcart promote on the last rank.
         shogi_drop_rules: true,
         pawns: ("SP", 1),
