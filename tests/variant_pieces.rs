@@ -1,8 +1,9 @@
-//! Every piece of dai, dai dai, tenjiku, tori and wa shogi against a move diagram drawn by hand
-//! from the rule sources (the Wikipedia article on dai dai shogi for its pieces, the dai shogi and
-//! chu shogi rules for theirs, the tori shogi rules of docs/variants.md for the birds, the wa
-//! shogi article for the animals), not from the catalogue's Betza: the piece alone in the centre
-//! of the empty board (the two kings in corners off its lines), Black to move.
+//! Every piece of dai, dai dai, tenjiku, tori, wa and heian dai shogi against a move diagram
+//! drawn by hand from the rule sources (the Wikipedia article on dai dai shogi for its pieces,
+//! the dai shogi and chu shogi rules for theirs, the tori shogi rules of docs/variants.md for the
+//! birds, the wa shogi article for the animals, the heian dai articles for its generals), not
+//! from the catalogue's Betza: the piece alone in the centre of the empty board (the two kings
+//! in corners off its lines), Black to move.
 //!
 //! A diagram is the 7x7 neighbourhood, forward up, the mover's left on the left: `o` a square
 //! the piece moves to, `^` the piece. `total` is every square it moves to on the whole board,
@@ -2027,6 +2028,138 @@ const WA: &[Case] = &[
     ),
 ];
 
+/// Heian dai shogi's pieces where they differ from chu's and dai's, from the Wikipedia article
+/// on heian dai shogi and chessvariants.com's heian dai page (which agree): on 13x13 a slide
+/// from the centre crosses 6 squares.
+const HEIAN_DAI: &[Case] = &[
+    case(
+        "c",
+        "copper general: one step orthogonally",
+        4,
+        "
+            .......
+            .......
+            ...o...
+            ..o^o..
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "i",
+        "iron general: one step forward, diagonally forward or sideways",
+        5,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "m",
+        "side mover: sideways without limit; one step forward",
+        13,
+        "
+            .......
+            .......
+            ...o...
+            ooo^ooo
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "d",
+        "flying dragon: diagonally without limit",
+        24,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ...^...
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "t",
+        "fierce tiger: one step diagonally",
+        4,
+        "
+            .......
+            .......
+            ..o.o..
+            ...^...
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "a",
+        "free chariot: forward and backward without limit",
+        12,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "o",
+        "go-between: one step forward or back",
+        2,
+        "
+            .......
+            .......
+            ...o...
+            ...^...
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+d",
+        "dragon horse: diagonally without limit; one step orthogonally",
+        28,
+        "
+            o.....o
+            .o...o.
+            ..ooo..
+            ..o^o..
+            ..ooo..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "+c",
+        "gold general (every other promotion)",
+        6,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ...o...
+            .......
+            .......
+        ",
+    ),
+];
+
 #[test]
 fn dai_dai_pieces_move_as_drawn() {
     check(VariantId::DaiDai, DAI_DAI);
@@ -2069,6 +2202,11 @@ fn wa_pieces_move_as_drawn() {
             );
         }
     }
+}
+
+#[test]
+fn heian_dai_pieces_move_as_drawn() {
+    check(VariantId::HeianDai, HEIAN_DAI);
 }
 
 #[test]

@@ -116,6 +116,46 @@ fn start_positions() {
     // dog and monkey 2 each, the oxcart, crow, owl and horse 1 each, the falcon none.
     assert_eq!(start_perft(VariantId::Wa, 1), 51);
     assert_eq!(start_perft(VariantId::WaNoDrops, 1), 51);
+    // Heian shogi by hand: nine pawn steps, the lances 2, silvers 6, golds 6, king 3. Heian dai
+    // shogi: twelve pawn steps (the go-between blocks the king's pawn), the go-between 1, side
+    // mover 2, irons 4, coppers 2, silvers 4, golds 2, king 2 (chessvariants.com's setup).
+    assert_eq!(start_perft(VariantId::Heian, 1), 26);
+    assert_eq!(start_perft(VariantId::HeianDai, 1), 29);
+}
+
+#[test]
+fn heian_bare_king() {
+    use hisha::variant::Verdict;
+    // Heian shogi, 9 files by 8 ranks: White's king on 5a, alone.
+    let outcome = |sfen: &str| {
+        VPosition::from_sfen(VariantId::Heian, sfen)
+            .unwrap()
+            .outcome()
+    };
+    // A lone king loses...
+    assert_eq!(
+        outcome("4k4/9/4G4/9/9/9/9/4K4 w - 1"),
+        Some(Verdict::Loses(Color::White))
+    );
+    // ...unless, to move, it can take the last piece (a silver on 4a: the game goes on, to two
+    // bare kings)...
+    assert_eq!(outcome("4kS3/9/9/9/9/9/9/4K4 w - 1"), None);
+    // ...but not when it is not to move, or the piece is guarded by the other king.
+    assert_eq!(
+        outcome("4kS3/9/9/9/9/9/9/4K4 b - 1"),
+        Some(Verdict::Loses(Color::White))
+    );
+    assert_eq!(
+        outcome("4kS3/6K2/9/9/9/9/9/9 w - 1"),
+        Some(Verdict::Loses(Color::White))
+    );
+    // Two bare kings draw; and heian counts pawns, where chu's rule does not.
+    assert_eq!(outcome("4k4/9/9/9/9/9/9/4K4 b - 1"), Some(Verdict::Draw));
+    assert_eq!(
+        outcome("4k4/9/9/9/4P4/9/9/4K4 b - 1"),
+        Some(Verdict::Loses(Color::White))
+    );
+    assert_eq!(outcome("4k4/9/4p4/9/4P4/9/9/4K4 b - 1"), None);
 }
 
 #[test]
@@ -164,8 +204,10 @@ fn every_variant_plays_complete_games_against_itself() {
         VariantId::Mini,
         VariantId::Judkins,
         VariantId::Tori,
+        VariantId::Heian,
         VariantId::Wa,
         VariantId::Chu,
+        VariantId::HeianDai,
         VariantId::Dai,
         VariantId::Tenjiku,
         VariantId::DaiDai,
@@ -217,6 +259,7 @@ fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
     for id in [
         VariantId::Wa,
         VariantId::Chu,
+        VariantId::HeianDai,
         VariantId::Dai,
         VariantId::Tenjiku,
         VariantId::DaiDai,

@@ -58,7 +58,7 @@ pub(super) fn run(
                 .map(|p| format!(" -> {}", r.kinds[p as usize].sfen.to_ascii_uppercase()))
                 .unwrap_or_default();
             let line = format!(
-                "  {:<3} {:<4} {:<18} {:<18} {:<14}{}",
+                "  {:<3} {:<4} {:<22} {:<18} {:<14}{}",
                 k.sfen.to_ascii_uppercase(),
                 k.piece.code,
                 k.piece.name,

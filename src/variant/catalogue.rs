@@ -376,6 +376,15 @@ pub static PIECES: &[PieceDef] = &[
     piece("SW", "Swallow", "tsubame", "fW"),
     piece("GSE", "Goose", "kari", "fAbD"),
     piece("EG", "Eagle", "washi", "KbRfBbF2"),
+    // Heian dai shogi: its generals move otherwise than chu's and dai's (docs/variants.md);
+    // the flying dragon is a bishop there, the free chariot chu's reverse chariot under its
+    // own name.
+    piece("HC", "Copper general (Heian)", "dōshō", "W"),
+    piece("HI", "Iron general (Heian)", "tesshō", "fKsW"),
+    piece("HSM", "Side mover (Heian)", "ōgyō", "sRfW"),
+    piece("HFD", "Flying dragon (Heian)", "hiryū", "B"),
+    piece("FTI", "Fierce tiger", "mōko", "F"),
+    piece("FCH", "Free chariot", "hensha", "vR"),
     // Wa shogi: the animals (CrazyWa's and HaChu's moves, which are Wikipedia's; docs/variants.md).
     // Several move as pieces of other games under their own names: the violent wolf as a gold,
     // the violent stag as a silver, the strutting crow and swooping owl as the dog.

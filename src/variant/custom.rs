@@ -19,7 +19,7 @@
 //! drop-rules = yes|no        shogi's: pawns per file, no pawn-drop mate, no dead drop
 //! pawn = CODE N              the pawn of the drop rules and how many a file (P 1)
 //! lion-trading = yes|no      chu shogi's rules on taking lions
-//! bare-king = yes|no         chu shogi's bare king
+//! bare-king = yes|no|lone    chu shogi's bare king (yes), the Heian games' (lone)
 //! repetition = draw | sente-loses | mover-loses
 //! define CODE = BETZA [royal] [special NAME] ["English name"]
 //! piece LETTERS = CODE or English name [-> LETTERS]
@@ -32,7 +32,7 @@
 use super::betza;
 use super::catalogue::{self, PieceDef, Special};
 use super::position::{VPosition, Zobrist};
-use super::rules::{Promotion, RepetitionRule, Rules, Spec, VariantId};
+use super::rules::{BareKing, Promotion, RepetitionRule, Rules, Spec, VariantId};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{OnceLock, RwLock};
@@ -344,7 +344,7 @@ struct Draft {
     drop_rules: bool,
     pawns: (String, u8),
     lion_trading: bool,
-    bare_king: bool,
+    bare_king: BareKing,
     repetition: RepetitionRule,
     pieces: Vec<DraftPiece>,
     /// (SFEN letters, the piece's code, what it promotes to).
@@ -429,7 +429,7 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
     let mut drop_rules = false;
     let mut pawns: (String, u8) = ("P".to_string(), 1);
     let mut lion_trading = false;
-    let mut bare_king = false;
+    let mut bare_king = BareKing::No;
     let mut repetition = RepetitionRule::Draw;
     let mut pieces: Vec<DraftPiece> = Vec::new();
     let mut kinds: Vec<(usize, String, String, Option<String>)> = Vec::new();
@@ -480,7 +480,14 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
             "check-rule" => check_rule = yes_no(n, key, value)?,
             "drop-rules" => drop_rules = yes_no(n, key, value)?,
             "lion-trading" => lion_trading = yes_no(n, key, value)?,
-            "bare-king" => bare_king = yes_no(n, key, value)?,
+            "bare-king" => {
+                bare_king = match value {
+                    "lone" => BareKing::Lone,
+                    "yes" | "true" | "on" => BareKing::Chu,
+                    "no" | "false" | "off" => BareKing::No,
+                    _ => return error(n, format!("{key}: yes, no or lone, not {value:?}")),
+                }
+            }
             "promotion" => {
                 let mut w = value.split_whitespace();
                 let kind = w.next().unwrap_or("");
@@ -710,7 +717,14 @@ pub fn definition(id: VariantId, name: &str) -> String {
         out += &format!("pawn = {spec_pawn} {}\n", r.pawns_per_file);
     }
     out += &format!("lion-trading = {}\n", yes(r.lion_trading));
-    out += &format!("bare-king = {}\n", yes(r.bare_king));
+    out += &format!(
+        "bare-king = {}\n",
+        match r.bare_king {
+            BareKing::No => "no",
+            BareKing::Chu => "yes",
+            BareKing::Lone => "lone",
+        }
+    );
     out += &format!(
         "repetition = {}\n",
         match r.repetition {

@@ -1,23 +1,25 @@
-//! The ends of a game that a position shows by itself: a side without a royal piece, and chu
-//! and dai shogi's bare king (lishogi's chu rules). No legal move and repetitions need the
-//! moves and the game, and are the caller's.
+//! The ends of a game that a position shows by itself: a side without a royal piece, chu and
+//! dai shogi's bare king (lishogi's chu rules) and the Heian games'. No legal move and
+//! repetitions need the moves and the game, and are the caller's.
 
 use super::position::{kind_of, side_of, VPosition};
-use super::rules::Verdict;
+use super::rules::{BareKing, Verdict};
 use crate::color::Color;
 
 impl VPosition {
     /// The game's end by the variant's rules, if it is over: a side without a royal piece
     /// loses; in chu and dai shogi (lishogi's chu rules) a bare king loses and two bare kings
-    /// draw.
+    /// draw; in the Heian games a lone king loses unless it can take the last enemy piece.
     /// (No legal move, and repetitions, are the caller's: they need the moves and the game.)
     pub fn outcome(&self) -> Option<Verdict> {
         let side = self.side;
         if !self.has_royal(side) {
             return Some(Verdict::Loses(side));
         }
-        if !self.rules.bare_king {
-            return None;
+        match self.rules.bare_king {
+            BareKing::No => return None,
+            BareKing::Lone => return self.lone_outcome(),
+            BareKing::Chu => {}
         }
         for c in [side, !side] {
             if self.bared(c) {
@@ -40,6 +42,37 @@ impl VPosition {
             return Some(Verdict::Draw);
         }
         None
+    }
+
+    /// The Heian games' bare king (`BareKing::Lone`): a side with nothing but its king loses,
+    /// unless the other is bare too (a draw), or it is to move and its king can take the other
+    /// side's one piece besides the king at once (then the game goes on: the capture bares
+    /// both). Under the check rule the capture is legal when the enemy king does not guard
+    /// the piece.
+    fn lone_outcome(&self) -> Option<Verdict> {
+        let alone = |c: Color| self.pieces[c.index()].len() == self.royals[c.index()] as usize;
+        match (alone(Color::Black), alone(Color::White)) {
+            (true, true) => Some(Verdict::Draw),
+            (false, false) => None,
+            (black_bare, _) => {
+                let bare = if black_bare {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let theirs = &self.pieces[(!bare).index()];
+                let royal =
+                    |sq: u16| self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal;
+                let last: Vec<u16> = theirs.iter().copied().filter(|&sq| !royal(sq)).collect();
+                let king = self.pieces[bare.index()][0];
+                let their_king = theirs.iter().copied().find(|&sq| royal(sq));
+                let takes = self.side == bare
+                    && last.len() == 1
+                    && self.distance(king, last[0]) == 1
+                    && their_king.is_none_or(|k| self.distance(k, last[0]) > 1);
+                (!takes).then_some(Verdict::Loses(bare))
+            }
+        }
     }
 
     /// lishogi's bare king: `c` has its king alone (pawns and lances on its last rank do not

@@ -24,12 +24,17 @@ pub enum VariantId {
     /// Sho shogi, 9x9: shogi without drops, with a drunk elephant that promotes to a crown
     /// prince, a second royal piece.
     Sho,
+    /// Heian shogi, 9 files by 8 ranks: shogi without rook and bishop, no drops, the bare
+    /// king loses.
+    Heian,
     /// Wa shogi, 11x11: the animals, with drops (as modern players play it, and CrazyWa).
     Wa,
     /// Wa shogi without drops (as HaChu plays it).
     WaNoDrops,
     /// Chu shogi, 12x12, the rules lishogi plays.
     Chu,
+    /// Heian dai shogi, 13x13: the Heian large game, generals that step, no drops.
+    HeianDai,
     /// Dai shogi, 15x15: chu shogi's rules with HaChu's setup and letters.
     Dai,
     /// Tenjiku shogi, 16x16: fire demons, jumping generals; chu shogi's promotion on a
@@ -43,16 +48,18 @@ pub enum VariantId {
 
 impl VariantId {
     /// Every variant, in board-size order.
-    pub const ALL: [VariantId; 12] = [
+    pub const ALL: [VariantId; 14] = [
         VariantId::Micro,
         VariantId::Mini,
         VariantId::Judkins,
         VariantId::Tori,
+        VariantId::Heian,
         VariantId::Shogi,
         VariantId::Sho,
         VariantId::Wa,
         VariantId::WaNoDrops,
         VariantId::Chu,
+        VariantId::HeianDai,
         VariantId::Dai,
         VariantId::Tenjiku,
         VariantId::DaiDai,
@@ -167,6 +174,20 @@ pub enum Verdict {
     Loses(Color),
 }
 
+/// The bare-king rule: a side left with its king alone loses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BareKing {
+    /// None.
+    No,
+    /// lishogi's chu shogi rule (chu and dai): pawns, go-betweens and pieces that can never
+    /// move again do not count; a king next to the one piece that bares it is not bared; two
+    /// bare kings draw.
+    Chu,
+    /// The Heian games' (chessvariants.com, the Wikipedia articles): every piece counts; a bare
+    /// king that can take the other side's last piece at once draws (two bare kings).
+    Lone,
+}
+
 /// One variant's table, as written.
 pub(super) struct Spec {
     pub(super) id: VariantId,
@@ -184,7 +205,7 @@ pub(super) struct Spec {
     pub(super) pawns: (&'static str, u8),
     pub(super) lion_trading: bool,
     pub(super) repetition: RepetitionRule,
-    pub(super) bare_king: bool,
+    pub(super) bare_king: BareKing,
     /// The game's own pieces, beyond the catalogue (a game defined in a file).
     pub(super) pieces: &'static [PieceDef],
     /// (SFEN letters, catalogue code, SFEN letters of what it promotes to).
@@ -251,7 +272,7 @@ const WA_KINDS: &[(&str, &str, Option<&str>)] = &[
 const WA_START: &str = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/\
                         1F3S3E1/ODUGWKVCLMH b - 1";
 
-static SPECS: [Spec; 12] = [
+static SPECS: [Spec; 14] = [
     Spec {
         id: VariantId::Shogi,
         name: "shogi",
@@ -266,7 +287,7 @@ static SPECS: [Spec; 12] = [
         pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::Draw,
-        bare_king: false,
+        bare_king: BareKing::No,
         pieces: &[],
         kinds: STANDARD_KINDS,
     },
@@ -284,7 +305,7 @@ static SPECS: [Spec; 12] = [
         pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::Draw,
-        bare_king: false,
+        bare_king: BareKing::No,
         pieces: &[],
         // fairy-stockfish's letters: each piece is named by one of its two sides.
         kinds: &[
@@ -313,7 +334,7 @@ static SPECS: [Spec; 12] = [
         pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::SenteLoses,
-        bare_king: false,
+        bare_king: BareKing::No,
         pieces: &[],
         kinds: &[
             ("k", "K", None),
@@ -342,7 +363,7 @@ static SPECS: [Spec; 12] = [
         pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::Draw,
-        bare_king: false,
+        bare_king: BareKing::No,
         pieces: &[],
         kinds: &[
             ("k", "K", None),
@@ -376,7 +397,7 @@ static SPECS: [Spec; 12] = [
         pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::Draw,
-        bare_king: false,
+        bare_king: BareKing::No,
         pieces: &[],
         kinds: &[
             ("k", "K", None),
@@ -411,7 +432,7 @@ static SPECS: [Spec; 12] = [
         pawns: ("SW", 2),
         lion_trading: false,
         repetition: RepetitionRule::MoverLoses,
-        bare_king: false,
+        bare_king: BareKing::No,
         pieces: &[],
         // fairy-stockfish's letters.
         kinds: &[
@@ -424,6 +445,38 @@ static SPECS: [Spec; 12] = [
             ("s", "SW", Some("+s")),
             ("+f", "EG", None),
             ("+s", "GSE", None),
+        ],
+    },
+    Spec {
+        id: VariantId::Heian,
+        name: "heianshogi",
+        aliases: &["heian", "heian-shogi", "heian_shogi"],
+        files: 9,
+        ranks: 8,
+        // Shogi's setup less the rook and bishop, on 9 files by 8 ranks.
+        start: "lnsgkgsnl/9/ppppppppp/9/9/PPPPPPPPP/9/LNSGKGSNL b - 1",
+        drops: false,
+        promotion: Promotion::Zone(3),
+        check_rule: true,
+        // No drops; the rules' dead-piece part makes a pawn, lance or knight promote where it
+        // could not move again.
+        shogi_drop_rules: true,
+        pawns: SHOGI_PAWNS,
+        lion_trading: false,
+        repetition: RepetitionRule::Draw,
+        bare_king: BareKing::Lone,
+        pieces: &[],
+        kinds: &[
+            ("k", "K", None),
+            ("g", "G", None),
+            ("s", "S", Some("+s")),
+            ("n", "N", Some("+n")),
+            ("l", "L", Some("+l")),
+            ("p", "P", Some("+p")),
+            ("+s", "+S", None),
+            ("+n", "+N", None),
+            ("+l", "+L", None),
+            ("+p", "+P", None),
         ],
     },
     Spec {
@@ -440,7 +493,7 @@ static SPECS: [Spec; 12] = [
         pawns: ("SP", 1),
         lion_trading: false,
         repetition: RepetitionRule::Draw,
-        bare_king: false,
+        bare_king: BareKing::No,
         pieces: &[],
         kinds: WA_KINDS,
     },
@@ -461,7 +514,7 @@ static SPECS: [Spec; 12] = [
         pawns: ("SP", 1),
         lion_trading: false,
         repetition: RepetitionRule::Draw,
-        bare_king: false,
+        bare_king: BareKing::No,
         pieces: &[],
         kinds: WA_KINDS,
     },
@@ -480,7 +533,7 @@ static SPECS: [Spec; 12] = [
         pawns: SHOGI_PAWNS,
         lion_trading: true,
         repetition: RepetitionRule::Draw,
-        bare_king: true,
+        bare_king: BareKing::Chu,
         pieces: &[],
         // lishogi's letters.
         kinds: &[
@@ -526,6 +579,56 @@ static SPECS: [Spec; 12] = [
         ],
     },
     Spec {
+        id: VariantId::HeianDai,
+        name: "heiandaishogi",
+        aliases: &[
+            "heiandai",
+            "heian-dai",
+            "heian-dai-shogi",
+            "heian_dai_shogi",
+        ],
+        files: 13,
+        ranks: 13,
+        start: "lnicsgkgscinl/ad2t1m1t2da/ppppppppppppp/6o6/13/13/13/13/13/6O6/PPPPPPPPPPPPP/\
+                AD2T1M1T2DA/LNICSGKGSCINL b - 1",
+        drops: false,
+        promotion: Promotion::Zone(3),
+        check_rule: true,
+        shogi_drop_rules: true,
+        pawns: SHOGI_PAWNS,
+        lion_trading: false,
+        repetition: RepetitionRule::Draw,
+        bare_king: BareKing::Lone,
+        pieces: &[],
+        // Everything promotes to a gold general but the flying dragon, to a dragon horse.
+        kinds: &[
+            ("k", "K", None),
+            ("d", "HFD", Some("+d")),
+            ("g", "G", None),
+            ("s", "S", Some("+s")),
+            ("m", "HSM", Some("+m")),
+            ("c", "HC", Some("+c")),
+            ("i", "HI", Some("+i")),
+            ("t", "FTI", Some("+t")),
+            ("a", "FCH", Some("+a")),
+            ("o", "GB", Some("+o")),
+            ("n", "N", Some("+n")),
+            ("l", "L", Some("+l")),
+            ("p", "P", Some("+p")),
+            ("+d", "DH", None),
+            ("+s", "+S", None),
+            ("+m", "G", None),
+            ("+c", "G", None),
+            ("+i", "G", None),
+            ("+t", "G", None),
+            ("+a", "G", None),
+            ("+o", "G", None),
+            ("+n", "+N", None),
+            ("+l", "+L", None),
+            ("+p", "+P", None),
+        ],
+    },
+    Spec {
         id: VariantId::Dai,
         name: "daishogi",
         aliases: &["dai", "dai-shogi", "dai_shogi"],
@@ -541,7 +644,7 @@ static SPECS: [Spec; 12] = [
         pawns: SHOGI_PAWNS,
         lion_trading: true,
         repetition: RepetitionRule::Draw,
-        bare_king: true,
+        bare_king: BareKing::Chu,
         pieces: &[],
         // HaChu's letters (XBoard's dressed letters for the pieces beyond 26).
         kinds: &[
@@ -619,7 +722,7 @@ static SPECS: [Spec; 12] = [
         pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::Draw,
-        bare_king: false,
+        bare_king: BareKing::No,
         pieces: &[],
         // HaChu's letters (docs/variants.md).
         kinds: &[
@@ -713,7 +816,7 @@ static SPECS: [Spec; 12] = [
         pawns: SHOGI_PAWNS,
         lion_trading: false,
         repetition: RepetitionRule::Draw,
-        bare_king: false,
+        bare_king: BareKing::No,
         pieces: &[],
         // Letters, then the same letters dressed with ' and ! (XBoard's scheme; docs/variants.md).
         kinds: &[
@@ -914,8 +1017,8 @@ pub struct Rules {
     pub burning: bool,
     /// What a repetition means.
     pub repetition: RepetitionRule,
-    /// lishogi's chu shogi end rules (chu and dai): a bare king loses, two bare kings draw.
-    pub bare_king: bool,
+    /// The bare-king rule: lishogi's chu shogi rule (chu and dai), the Heian games' or none.
+    pub bare_king: BareKing,
     /// The kinds of piece.
     pub kinds: Vec<Kind>,
 }
