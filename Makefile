@@ -117,7 +117,7 @@ fmt: ## Format the code
 	$(CARGO) fmt --all
 
 deps: ## Install the opponents and oracles (Debian) and the scripts' packages (scripts/requirements.txt, into .venv)
-	apt-get update -qq && apt-get install -y -qq fairy-stockfish gnushogi gpsshogi python3-venv
+	apt-get update -qq && apt-get install -y -qq fairy-stockfish gnushogi gpsshogi hachu crazywa python3-venv dpkg-dev
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q -r scripts/requirements.txt
 

@@ -17,8 +17,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from usi_client import HISHA  # noqa: E402
 
-VARIANTS = ["shogi", "microshogi", "minishogi", "judkins", "torishogi", "shoshogi", "washogi", "chushogi",
-            "daishogi", "tenjikushogi", "daidaishogi"]
+VARIANTS = ["shogi", "microshogi", "minishogi", "judkins", "torishogi", "heianshogi", "shoshogi",
+            "washogi", "chushogi", "heiandaishogi", "daishogi", "tenjikushogi", "daidaishogi"]
 # A long mate for the solver (positions/mates-long.txt's first line).
 MATE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "positions",
                          "mates-long.txt")

@@ -3,7 +3,8 @@
 checked, every move timed.
 
     variant_match.py VARIANT GAMES --opponent {hachu,crazywa,fairy,random,hisha}
-                     [--byoyomi MS | --nodes N] [--opponent-nodes N] [--random-plies K]
+                     [--byoyomi MS | --nodes N] [--opponent-nodes N | --opponent-byoyomi MS]
+                     [--random-plies K]
                      [--max-plies P] [--seed S] [--hisha BIN] [--hisha-option NAME=VALUE ...]
                      [--opponent-option NAME=VALUE ...] [--opponent-binary BIN] [--moves FILE]
                      [--balanced CP]
@@ -163,7 +164,8 @@ def play(variant, players, referee, judge, args, rng, moves):
         result = player.go(go)
         took = int((time.monotonic() - began) * 1000)
         longest[side] = max(longest[side], took)
-        if args.byoyomi and took > args.byoyomi + args.tolerance:
+        limit = args.byoyomi_of[side]
+        if limit and took > limit + args.tolerance:
             return 1 - side, len(moves), (side, f"move {len(moves) + 1} took {took} ms"), longest
         theirs = player is not players[args.hisha_side]
         hachu = args.opponent == "hachu" and theirs
@@ -221,6 +223,8 @@ def main():
     ap.add_argument("--byoyomi", type=int)
     ap.add_argument("--nodes", type=int)
     ap.add_argument("--opponent-nodes", type=int)
+    ap.add_argument("--opponent-byoyomi", type=int,
+                    help="the opponent's byoyomi, ms, where it differs from Hisha's (time odds)")
     ap.add_argument("--tolerance", type=int, default=100,
                     help="ms beyond the byoyomi a move may take before it loses on time")
     ap.add_argument("--max-plies", type=int, default=3000)
@@ -240,8 +244,9 @@ def main():
     if not args.byoyomi and not args.nodes:
         args.byoyomi = 1000
     mine = f"byoyomi {args.byoyomi}" if args.byoyomi else f"nodes {args.nodes}"
+    their_byoyomi = args.opponent_byoyomi or args.byoyomi
     theirs = (f"nodes {args.opponent_nodes}" if args.opponent_nodes
-              else f"byoyomi {args.byoyomi}" if args.byoyomi else f"nodes {args.nodes}")
+              else f"byoyomi {their_byoyomi}" if their_byoyomi else f"nodes {args.nodes}")
     if args.variant in SHOGIOPS or args.variant in FSF_NAMES:
         referee = Referee(args.variant)
     else:
@@ -278,6 +283,9 @@ def main():
         names = ["hisha", them_name] if hisha_black else [them_name, "hisha"]
         moves = list(opening) if evaluator else []
         args.go = [mine, theirs] if hisha_black else [theirs, mine]
+        # Each side's byoyomi (None: nodes), for the time check.
+        byoyomi = [args.byoyomi, None if args.opponent_nodes else their_byoyomi]
+        args.byoyomi_of = byoyomi if hisha_black else byoyomi[::-1]
         args.hisha_side = 0 if hisha_black else 1
         try:
             winner, plies, fault, times = play(args.variant, players, referee, judge, args, rng,

@@ -405,7 +405,7 @@ pub static PIECES: &[PieceDef] = &[
     piece("LH", "Liberated horse", "fūma", "fRbW2"),
     piece("OC", "Oxcart", "gissha", "fR"),
     piece("SP", "Sparrow pawn", "jakufu", "fW"),
-    piece("GBW", "Golden bird", "kinchō", "WfF"),
+    piece("GBW", "Golden bird (wa)", "kinchō", "WfF"),
     piece("PO", "Plodding ox", "sengyū", "K"),
     piece("HH", "Heavenly horse", "tenma", "vN"),
     piece("TFC", "Tenacious falcon", "keiyō", "BvRsW"),
