@@ -1,15 +1,21 @@
 #!/usr/bin/env python3
-"""Hisha against HaChu with both engines speaking XBoard, as WinBoard would run them: Hisha's
-XBoard front end (`hisha` whose first command is `xboard`) is tested in real games.
+"""Hisha against HaChu or CrazyWa with both engines speaking XBoard, as WinBoard would run them:
+Hisha's XBoard front end (`hisha` whose first command is `xboard`) is tested in real games.
 
-    xboard_match.py GAMES [--variant chu] [--st SECONDS] [--max-plies P] [--hisha BIN]
+    xboard_match.py GAMES [--variant chu|wa-shogi|crazywa|minishogi|judkinshogi|torishogi]
+                    [--st SECONDS] [--max-plies P] [--hisha BIN]
+
+HaChu plays chu and wa-shogi (wa without drops), CrazyWa (`CRAZYWA`, for wa the build of `make
+crazywa-wa`) the games with drops, crazywa being wa shogi with drops.
 
 Each engine gets `new`, `variant`, `st` and `force`; to move, `time` and `otim` (the time per
 move), `go`, then `force` again once its
 move (one `move` line a leg) has come; the other engine gets the move as `usermove`. Every move
-is translated to USI text and checked by shogiops (chu: lishogi's rules, an independent
-referee); the game ends when the referee finds no legal move, at MAX_PLIES, or when the engine
-to move resigns or claims a result (`1-0`, `0-1`, `1/2-1/2`) instead of moving.
+is translated to USI text and checked by a referee: shogiops for chu (lishogi's rules, an
+independent referee), else a Hisha process speaking USI (the opponent's moves are the
+independent check); the game ends when the referee finds no legal move, when the judge (a Hisha
+process's `d`) finds the game over by the rules, at MAX_PLIES, or when the engine to move
+resigns or claims a result (`1-0`, `0-1`, `1/2-1/2`) instead of moving.
 Faults: a move the referee rejects, a move the other engine refuses (`Illegal move`), a move
 later than the time per move plus 1 s, a crash; they are counted by side.
 """
@@ -19,13 +25,21 @@ import os
 import sys
 import time
 
-from hachu_usi import HACHU, find_pass, hachu_to_usi, usi_to_hachu
+from hachu_usi import CRAZYWA, HACHU, find_pass, hachu_to_usi, usi_to_hachu
 from variant_games import Referee
+from variant_match import HishaReferee, Judge
 from xboard_client import XBoardClient
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SIZES = {"chu": 12, "dai": 15, "tenjiku": 16}
-USI_NAMES = {"chu": "chushogi", "dai": "daishogi", "tenjiku": "tenjikushogi"}
+# XBoard's name: (the opponent, its binary, the board's size, Hisha's USI name).
+GAMES = {
+    "chu": ("hachu", HACHU, 12, "chushogi"),
+    "wa-shogi": ("hachu", HACHU, 11, "washogi-nodrops"),
+    "crazywa": ("crazywa", CRAZYWA, 11, "washogi"),
+    "minishogi": ("crazywa", CRAZYWA, 5, "minishogi"),
+    "judkinshogi": ("crazywa", CRAZYWA, 6, "judkins"),
+    "torishogi": ("crazywa", CRAZYWA, 7, "torishogi"),
+}
 
 
 class XBoardEngine(XBoardClient):
@@ -48,7 +62,7 @@ class XBoardEngine(XBoardClient):
         return text, result
 
 
-def play(engines, referee, args, n):
+def play(engines, referee, judge, args, n):
     """players[0] moves first. Returns (winner 0/1/None, plies, fault (side, text) or None)."""
     moves = []
     while len(moves) < args.max_plies:
@@ -56,6 +70,9 @@ def play(engines, referee, args, n):
         side = len(moves) % 2
         if not legal:
             return 1 - side, len(moves), None
+        verdict = judge.verdict(moves) if judge else "on"
+        if verdict != "on":
+            return {"black wins": 0, "white wins": 1}.get(verdict), len(moves), None
         mover, other = engines[side], engines[1 - side]
         began = time.monotonic()
         text, _ = mover.think(args.st + 30, args.st)
@@ -67,7 +84,7 @@ def play(engines, referee, args, n):
             return 1 - side, len(moves), (side, f"move {len(moves) + 1} took {took:.2f} s")
         # A pass is the null move @@@@ in both engines' notation; the referee gets it as a
         # legal out-and-back move.
-        usi = find_pass(USI_NAMES[args.variant], moves) if text == "@@@@" else hachu_to_usi(text, n)
+        usi = find_pass(GAMES[args.variant][3], moves) if text == "@@@@" else hachu_to_usi(text, n)
         if usi not in legal:
             return 1 - side, len(moves), (side, f"move {len(moves) + 1}: {text} ({usi}) is not legal")
         moves.append(usi)
@@ -81,29 +98,33 @@ def play(engines, referee, args, n):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("games", type=int)
-    ap.add_argument("--variant", default="chu", choices=["chu"])
+    ap.add_argument("--variant", default="chu", choices=sorted(GAMES))
     ap.add_argument("--st", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=500)
     ap.add_argument("--hisha", default=os.path.join(HERE, "..", "target", "release", "hisha"))
     args = ap.parse_args()
-    n = SIZES[args.variant]
-    referee = Referee(USI_NAMES[args.variant])
-    score = {"hisha": 0.0, "hachu": 0.0}
+    them, binary, n, usi_name = GAMES[args.variant]
+    if args.variant == "chu":
+        referee, judge = Referee(usi_name), None
+    else:
+        referee, judge = HishaReferee(usi_name, args.hisha), Judge(usi_name, args.hisha)
+    score = {"hisha": 0.0, them: 0.0}
     faults = []
     for g in range(args.games):
         hisha = XBoardEngine("hisha", [args.hisha], args.variant, args.st)
-        hachu = XBoardEngine("hachu", [HACHU], args.variant, args.st)
-        hachu.send("option Allow repeats=1")
-        engines = [hisha, hachu] if g % 2 == 0 else [hachu, hisha]
+        other = XBoardEngine(them, [binary], args.variant, args.st)
+        if them == "hachu":
+            other.send("option Allow repeats=1")
+        engines = [hisha, other] if g % 2 == 0 else [other, hisha]
         try:
-            winner, plies, fault = play(engines, referee, args, n)
+            winner, plies, fault = play(engines, referee, judge, args, n)
         except Exception as e:
             winner, plies, fault = None, 0, (None, f"{type(e).__name__}: {e}")
         for e in engines:
             e.quit()
         if winner is None:
             score["hisha"] += 0.5
-            score["hachu"] += 0.5
+            score[them] += 0.5
             outcome = "draw"
         else:
             score[engines[winner].name] += 1
@@ -114,8 +135,10 @@ def main():
         print(f"game {g + 1}: {engines[0].name} first: {outcome} in {plies} plies"
               + (f" ({fault[1]})" if fault else ""), flush=True)
     referee.close()
+    if judge:
+        judge.close()
     print(f"{args.variant} over XBoard, st {args.st}: {args.games} games, Hisha {score['hisha']}, "
-          f"HaChu {score['hachu']}; faults {len(faults)}")
+          f"{them} {score[them]}; faults {len(faults)}")
     for f in faults:
         print("  " + f)
     sys.exit(1 if faults else 0)

@@ -89,7 +89,10 @@ fn session(variant: &str) -> XBoard {
     x.send("protover 2");
     let features = x.expect("feature done=1").join("\n");
     assert!(
-        features.contains("variants=\"chu,dai,tenjiku,daidai\""),
+        features.contains(
+            "variants=\"chu,dai,tenjiku,daidai,minishogi,judkinshogi,torishogi,sho,crazywa,\
+             wa-shogi,heian,heiandai\""
+        ),
         "{features}"
     );
     assert!(features.contains("usermove=1") && features.contains("ping=1"));
@@ -259,6 +262,40 @@ fn plays_dai_dai_and_the_other_boards() {
         let reply = x.expect_move();
         legal_reply(id, &[], &reply);
     }
+}
+
+#[test]
+fn drops_and_holdings_over_xboard() {
+    // Minishogi as CrazyWa plays it: the first player holds two pawns, the second a silver
+    // and a bishop (XBoard's holdings in brackets); its pawn drop P@c3 (USI P*3c) is taken,
+    // and the engine's answer, a drop or a move, is legal there.
+    let mut x = session("minishogi");
+    x.send("force");
+    x.send("setboard rbsgk/4p/5/P4/KGSBR[PPsb] w 0 1");
+    assert!(x.sync().is_empty());
+    x.send("usermove P@c3");
+    assert!(x.sync().is_empty(), "the drop is refused");
+    x.send("sd 2");
+    x.send("go");
+    let reply = x.expect_move();
+    let mut pos = VPosition::from_sfen(VariantId::Mini, "rbsgk/4p/5/P4/KGSBR b 2Pbs 1").unwrap();
+    let drop = pos.parse_move("P*3c").unwrap();
+    pos.make_move(drop);
+    let usi = from_xboard(&reply, 5, 5).unwrap_or_else(|| panic!("unreadable {reply}"));
+    assert!(pos.parse_move(&usi).is_ok(), "{reply} ({usi}) is not legal");
+    // A drop of a piece not in hand is refused.
+    x.send("usermove R@c4");
+    let said = x.sync();
+    assert!(
+        said.len() == 1 && said[0].starts_with("Illegal move"),
+        "{said:?}"
+    );
+    // Wa shogi with drops (CrazyWa's crazywa): the first move of its setup.
+    let mut x = session("crazywa");
+    x.send("sd 1");
+    x.send("usermove h3g4");
+    let reply = x.expect_move();
+    legal_reply(VariantId::Wa, &["4i5h".to_string()], &reply);
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! XBoard's notation as HaChu and WinBoard write the large shogi variants: a square is a file
 //! letter from the left and a rank number from the bottom (`a1` is the bottom left corner); a
 //! multi-leg move is its legs joined by commas (`e6f7,f7e6`); a promotion ends in `+` (`=`
-//! declines one); a pass is the protocol's null move `@@@@`. `setboard` takes a FEN whose
-//! letters are SFEN's, read by `setboard_sfen`.
+//! declines one); a pass is the protocol's null move `@@@@`; a drop is the piece's letter, `@`
+//! and the square (`P@e5`). `setboard` takes a FEN whose letters are SFEN's, holdings in
+//! brackets, read by `setboard_sfen`.
 
 use super::coord::Coord;
 use super::usi_move::{MoveText, Suffix};
@@ -10,12 +11,21 @@ use super::usi_move::{MoveText, Suffix};
 /// The null move: a pass.
 pub const PASS: &str = "@@@@";
 
-/// A board move's USI text (`8g7f8g`, `5i5h+`) in XBoard's legs (`e6f7`, `f7e6`), one string a
-/// leg, on a board `files` wide and `ranks` high; None for a drop, a text that is not a move or
-/// a square off the board.
+/// A move's USI text (`8g7f8g`, `5i5h+`, `P*5e`) in XBoard's legs (`e6f7`, `f7e6`), one string
+/// a leg (a drop is one: `P@e5`, as CrazyWa and WinBoard write it), on a board `files` wide and
+/// `ranks` high; None for a text that is not a move, a drop promoted side up, or a square off
+/// the board.
 pub fn to_xboard(usi: &str, files: usize, ranks: usize) -> Option<Vec<String>> {
-    let MoveText::Board { squares, suffix } = MoveText::parse(usi).ok()? else {
-        return None;
+    let (squares, suffix) = match MoveText::parse(usi).ok()? {
+        MoveText::Board { squares, suffix } => (squares, suffix),
+        MoveText::Drop {
+            promoted: false,
+            letter,
+            to,
+        } if to.on_board(files, ranks) => {
+            return Some(vec![format!("{letter}@{}", to.xboard(files, ranks))]);
+        }
+        MoveText::Drop { .. } => return None,
     };
     if !squares.iter().all(|s| s.on_board(files, ranks)) {
         return None;
@@ -31,6 +41,23 @@ pub fn to_xboard(usi: &str, files: usize, ranks: usize) -> Option<Vec<String>> {
 /// An XBoard move (`e6f7,f7e6`, `h4h5+`, `h4h5=`) as USI text on a board `files` wide and
 /// `ranks` high; None if it does not read (each leg must start where the last one ended).
 pub fn from_xboard(text: &str, files: usize, ranks: usize) -> Option<String> {
+    // A drop: the piece's letter, `@` and the square.
+    if let Some((piece, square)) = text.split_once('@') {
+        let mut letters = piece.chars();
+        let letter = letters.next().filter(|c| c.is_ascii_uppercase())?;
+        if letters.next().is_some() {
+            return None;
+        }
+        let to = Coord::parse_xboard(square, files, ranks)?;
+        return Some(
+            MoveText::Drop {
+                promoted: false,
+                letter,
+                to,
+            }
+            .to_string(),
+        );
+    }
     let promote = text.ends_with('+');
     let body = text.strip_suffix(['+', '=']).unwrap_or(text);
     let mut path: Vec<Coord> = Vec::new();
@@ -63,11 +90,43 @@ pub fn from_xboard(text: &str, files: usize, ranks: usize) -> Option<String> {
 /// The SFEN of a `setboard` FEN as HaChu reads it: the board from the top rank (the second
 /// player's side) down, the first player's pieces in upper case, the letters as in SFEN (a
 /// piece beyond the alphabet marked with `'` or `!`, a promoted one led by `+`), empty squares
-/// counted or written `.` each; then `w` for the first player to move or `b` for the second
-/// (XBoard's colours: its white moves first). The rest (castling, counters) is ignored.
+/// counted or written `.` each, and the holdings in brackets where the game has drops; then
+/// `w` for the first player to move or `b` for the second (XBoard's colours: its white moves
+/// first). The rest (castling, counters) is ignored.
 pub fn setboard_sfen(fen: &str) -> Option<String> {
     let mut fields = fen.split_whitespace();
-    let board = fields.next()?;
+    let mut board = fields.next()?;
+    // Holdings, as XBoard writes them for the games with drops: `[PPn]` after the board (or
+    // `[-]`), each piece in hand a letter, the first player's in upper case.
+    let mut hand = String::from("-");
+    if let Some(open) = board.find('[') {
+        let held = board[open + 1..].strip_suffix(']')?;
+        board = &board[..open];
+        let mut counts: Vec<(char, u32)> = Vec::new();
+        for c in held.chars().filter(|&c| c != '-') {
+            if !c.is_ascii_alphabetic() {
+                return None;
+            }
+            match counts.iter_mut().find(|(l, _)| *l == c) {
+                Some((_, n)) => *n = n.checked_add(1)?,
+                None => counts.push((c, 1)),
+            }
+        }
+        // SFEN's order: the first player's (upper case) pieces first.
+        counts.sort_by_key(|&(c, _)| (c.is_ascii_lowercase(), c));
+        if !counts.is_empty() {
+            hand = counts
+                .iter()
+                .map(|&(c, n)| {
+                    if n > 1 {
+                        format!("{n}{c}")
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
+        }
+    }
     let side = match fields.next().unwrap_or("w") {
         "w" => "b",
         "b" => "w",
@@ -100,7 +159,7 @@ pub fn setboard_sfen(fen: &str) -> Option<String> {
     if empty > 0 {
         out.push_str(&empty.to_string());
     }
-    Some(format!("{out} {side} - 1"))
+    Some(format!("{out} {side} {hand} 1"))
 }
 
 #[cfg(test)]
@@ -125,6 +184,17 @@ mod tests {
             Some("k11/3+c'7 w - 1")
         );
         assert_eq!(setboard_sfen("k11/12 x"), None);
+        // Holdings (minishogi as CrazyWa writes it): the first player's in upper case.
+        assert_eq!(
+            setboard_sfen("rbsgk/4p/5/P4/KGSBR[PPsb] w 0 1").as_deref(),
+            Some("rbsgk/4p/5/P4/KGSBR b 2Pbs 1")
+        );
+        assert_eq!(
+            setboard_sfen("rbsgk/4p/5/P4/KGSBR[-] b").as_deref(),
+            Some("rbsgk/4p/5/P4/KGSBR w - 1")
+        );
+        assert_eq!(setboard_sfen("rbsgk/4p/5/P4/KGSBR[P1] w"), None);
+        assert_eq!(setboard_sfen("rbsgk/4p/5/P4/KGSBR[P w"), None);
         assert_eq!(setboard_sfen(""), None);
     }
 
@@ -159,7 +229,14 @@ mod tests {
         ] {
             assert_eq!(from_xboard(bad, 12, 12), None, "{bad}");
         }
-        for bad in ["", "5i", "13a1a", "1m1a", "0a1a", "P*5e"] {
+        // Drops: minishogi's P*3c is CrazyWa's P@c3; on wa shogi's 11x11 board, 11k is a1.
+        assert_eq!(to_xboard("P*3c", 5, 5), Some(vec!["P@c3".to_string()]));
+        assert_eq!(from_xboard("P@c3", 5, 5).as_deref(), Some("P*3c"));
+        assert_eq!(from_xboard("S@a1", 11, 11).as_deref(), Some("S*11k"));
+        for bad in ["P@", "@c3", "p@c3", "PP@c3", "P@f3", "P@c3+"] {
+            assert_eq!(from_xboard(bad, 5, 5), None, "{bad}");
+        }
+        for bad in ["", "5i", "13a1a", "1m1a", "0a1a", "P*13e", "+P*5e"] {
             assert_eq!(to_xboard(bad, 12, 12), None, "{bad}");
         }
     }

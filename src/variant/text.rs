@@ -211,9 +211,10 @@ impl VPosition {
         Err(VariantError::IllegalMove(text.to_string()))
     }
 
-    /// `m` in XBoard's notation: its legs joined by commas (`e6f7,f7e6`), `@@@@` for a pass;
-    /// a double move that takes nothing on its way is the one leg of a jump, as HaChu and
-    /// WinBoard write it. None for a drop (the large variants have none).
+    /// `m` in XBoard's notation: its legs joined by commas (`e6f7,f7e6`), `@@@@` for a pass, a
+    /// drop `P@e5`; a double move that takes nothing on its way is the one leg of a jump, as
+    /// HaChu and WinBoard write it. None for a drop promoted side up (micro shogi's), which
+    /// XBoard cannot say.
     pub fn xboard_text(&self, m: VMove) -> Option<String> {
         if self.is_pass(m) {
             return Some(xboard::PASS.to_string());

@@ -1,5 +1,5 @@
-//! The XBoard (CECP) front end, for the large variants: what WinBoard (its Alien Edition draws
-//! the large shogi boards) and HaChu's players use. It starts when the first command is
+//! The XBoard (CECP) front end, for the variants: what WinBoard (its Alien Edition draws the
+//! large shogi boards) and HaChu's and CrazyWa's players use. It starts when the first command is
 //! `xboard`, and drives the same `UsiEngine` as the USI front end: the game is kept here as
 //! USI move text and handed to the engine as a position (the engine goes on from the last one),
 //! and the engine reads and writes the moves in XBoard's notation (`read_move`, `write_move`),
@@ -9,7 +9,8 @@
 //! Notation is HaChu's: a square is a file letter from the left and a rank number from the
 //! bottom (the first player's side; `a1` is the bottom left corner), a multi-leg move is legs
 //! joined by commas (`e6f7,f7e6`), a promotion ends in `+` (`=` declines one), a pass (a lion
-//! stepping out and back without a capture) is the protocol's null move `@@@@`. The first
+//! stepping out and back without a capture) is the protocol's null move `@@@@`, a drop is the
+//! piece's letter, `@` and the square (`P@e5`, as CrazyWa writes it). The first
 //! player, sente, is XBoard's "white": `1-0` is a win for it. The engine prints a multi-leg move
 //! one leg to a `move` line, every leg but the last ending in a comma, as HaChu does.
 //!
@@ -17,7 +18,7 @@
 //! `usermove`, `?`, `time`, `otim`, `level`, `st`, `sd`, `memory`, `cores`, `ping`, `post`,
 //! `nopost`, `result`, `undo`, `remove`, `analyze` and `exit`, `quit`; the rest of the
 //! protocol is acknowledged or refused with `Error (...)`. `setboard` takes a FEN as HaChu
-//! reads it (`setboard_sfen`). In analysis the engine searches without end, posting its
+//! reads it, with CrazyWa's holdings in brackets (`setboard_sfen`). In analysis the engine searches without end, posting its
 //! thinking; a move, `undo` or `setboard` restarts the search on the new position.
 
 use crate::color::Color;
@@ -31,12 +32,21 @@ use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use std::io::Write;
 use std::time::Instant;
 
-/// The variants offered, by their XBoard names (HaChu's where it has them).
-const VARIANTS: [(&str, VariantId); 4] = [
+/// The variants offered, by their XBoard names (HaChu's and CrazyWa's where they have them;
+/// `crazywa` is wa shogi with drops, `wa-shogi` without).
+const VARIANTS: &[(&str, VariantId)] = &[
     ("chu", VariantId::Chu),
     ("dai", VariantId::Dai),
     ("tenjiku", VariantId::Tenjiku),
     ("daidai", VariantId::DaiDai),
+    ("minishogi", VariantId::Mini),
+    ("judkinshogi", VariantId::Judkins),
+    ("torishogi", VariantId::Tori),
+    ("sho", VariantId::Sho),
+    ("crazywa", VariantId::Wa),
+    ("wa-shogi", VariantId::WaNoDrops),
+    ("heian", VariantId::Heian),
+    ("heiandai", VariantId::HeianDai),
 ];
 
 /// The clock as XBoard gives it.
