@@ -3,7 +3,7 @@
 Hisha's XBoard front end (`hisha` whose first command is `xboard`) is tested in real games.
 
     xboard_match.py GAMES [--variant chu|wa-shogi|crazywa|minishogi|judkinshogi|torishogi]
-                    [--st SECONDS] [--max-plies P] [--hisha BIN]
+                    [--st SECONDS] [--max-plies P] [--hisha BIN] [--moves FILE]
 
 HaChu plays chu and wa-shogi (wa without drops), CrazyWa (`CRAZYWA`, for wa the build of `make
 crazywa-wa`) the games with drops, crazywa being wa shogi with drops.
@@ -62,9 +62,10 @@ class XBoardEngine(XBoardClient):
         return text, result
 
 
-def play(engines, referee, judge, args, n):
-    """players[0] moves first. Returns (winner 0/1/None, plies, fault (side, text) or None)."""
-    moves = []
+def play(engines, referee, judge, args, n, moves):
+    """players[0] moves first; the game's moves go to `moves`. Returns (winner 0/1/None,
+    plies, fault (side, text) or None); how it ended goes to `args.ending`."""
+    args.ending = "no legal move"
     while len(moves) < args.max_plies:
         legal = referee.legal(moves)
         side = len(moves) % 2
@@ -72,13 +73,15 @@ def play(engines, referee, judge, args, n):
             return 1 - side, len(moves), None
         verdict = judge.verdict(moves) if judge else "on"
         if verdict != "on":
+            args.ending = f"the judge: {verdict}"
             return {"black wins": 0, "white wins": 1}.get(verdict), len(moves), None
         mover, other = engines[side], engines[1 - side]
         began = time.monotonic()
-        text, _ = mover.think(args.st + 30, args.st)
+        text, claim = mover.think(args.st + 30, args.st)
         took = time.monotonic() - began
         if text is None:
             # Resigned or claimed without moving: the side to move gives up.
+            args.ending = f"{mover.name} gave {claim.strip()}"
             return 1 - side, len(moves), None
         if took > args.st + 1.0:
             return 1 - side, len(moves), (side, f"move {len(moves) + 1} took {took:.2f} s")
@@ -92,6 +95,7 @@ def play(engines, referee, judge, args, n):
         complaint = [l for l in other.sync() if "llegal" in l]
         if complaint:
             return None, len(moves), (1 - side, f"{other.name} refuses {text}: {complaint[0]}")
+    args.ending = f"cut at {args.max_plies} plies"
     return None, len(moves), None
 
 
@@ -102,7 +106,9 @@ def main():
     ap.add_argument("--st", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=500)
     ap.add_argument("--hisha", default=os.path.join(HERE, "..", "target", "release", "hisha"))
+    ap.add_argument("--moves", help="write each game's moves (USI text) to this file")
     args = ap.parse_args()
+    record = open(args.moves, "w") if args.moves else None
     them, binary, n, usi_name = GAMES[args.variant]
     if args.variant == "chu":
         referee, judge = Referee(usi_name), None
@@ -116,8 +122,9 @@ def main():
         if them == "hachu":
             other.send("option Allow repeats=1")
         engines = [hisha, other] if g % 2 == 0 else [other, hisha]
+        moves = []
         try:
-            winner, plies, fault = play(engines, referee, judge, args, n)
+            winner, plies, fault = play(engines, referee, judge, args, n, moves)
         except Exception as e:
             winner, plies, fault = None, 0, (None, f"{type(e).__name__}: {e}")
         for e in engines:
@@ -133,7 +140,10 @@ def main():
             who = engines[fault[0]].name if fault[0] is not None else "runner"
             faults.append(f"game {g + 1}: {who}: {fault[1]}")
         print(f"game {g + 1}: {engines[0].name} first: {outcome} in {plies} plies"
-              + (f" ({fault[1]})" if fault else ""), flush=True)
+              + (f" ({fault[1]})" if fault else f" ({args.ending})"), flush=True)
+        if record:
+            print(f"game {g + 1} {engines[0].name}-{engines[1].name} {outcome}: startpos moves "
+                  + " ".join(moves), file=record, flush=True)
     referee.close()
     if judge:
         judge.close()
