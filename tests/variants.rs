@@ -156,6 +156,27 @@ fn heian_bare_king() {
         Some(Verdict::Loses(Color::White))
     );
     assert_eq!(outcome("4k4/9/4p4/9/4P4/9/9/4K4 b - 1"), None);
+    // The search knows it: the gold takes White's last piece, far from White's king, and
+    // that wins at once.
+    use hisha::eval::variant::VariantEval;
+    use hisha::search::control::SearchControl;
+    use hisha::search::tt::TranspositionTable;
+    use hisha::search::variant::VBoard;
+    use hisha::search::{Limits, SearchOptions, Searcher, MATE};
+    use std::sync::Arc;
+    let mut pos = VPosition::from_sfen(VariantId::Heian, "8k/9/9/4p4/4G4/9/9/4K4 b - 1").unwrap();
+    let history = vec![(pos.key(), pos.in_check_now())];
+    let eval = Arc::new(VariantEval::new(pos.rules()));
+    let mut searcher =
+        Searcher::<VBoard>::new(Arc::new(TranspositionTable::new(1)), SearchControl::new());
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let mut board = VBoard::new(pos.clone(), &history, eval);
+    let r = searcher.search(&mut board, &limits, &SearchOptions::default(), &mut |_| {});
+    assert_eq!(pos.move_text(r.best.unwrap()), "5e5d");
+    assert_eq!(r.score, MATE - 1);
 }
 
 #[test]
