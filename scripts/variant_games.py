@@ -51,7 +51,12 @@ class Referee:
         if self.node:
             self.node.stdin.write(spec + "\n")
             self.node.stdin.flush()
-            line = self.node.stdout.readline().strip()
+            line = self.node.stdout.readline()
+            if not line:
+                # End of file: the referee died (shogiops not installed: npm install in
+                # scripts/oracle). Its silence must not read as "no legal move".
+                raise RuntimeError("the shogiops referee exited")
+            line = line.strip()
             if line.startswith("illegal"):
                 raise RuntimeError(line)
             return set(line.split())
