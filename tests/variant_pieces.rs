@@ -2028,9 +2028,9 @@ const WA: &[Case] = &[
     ),
 ];
 
-/// Heian dai shogi's pieces where they differ from chu's and dai's, from the Wikipedia article
-/// on heian dai shogi and chessvariants.com's heian dai page (which agree): on 13x13 a slide
-/// from the centre crosses 6 squares.
+/// Heian dai shogi's pieces where they differ from chu's and dai's, from the reconstruction of
+/// docs/variants.md (the copper general "not to the four corners", the iron general "not to the
+/// three squares behind"): on 13x13 a slide from the centre crosses 6 squares.
 const HEIAN_DAI: &[Case] = &[
     case(
         "c",
