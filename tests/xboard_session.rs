@@ -299,6 +299,37 @@ fn drops_and_holdings_over_xboard() {
 }
 
 #[test]
+fn a_game_from_a_file_over_xboard() {
+    // The built-in games written as definitions: once the file is loaded, its games are
+    // variants too, announced again and played (judkins, from its own definition).
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/variants/definitions.ini"
+    );
+    let mut x = session("chu");
+    x.send(&format!("option VariantPath={file}"));
+    let said = x.sync();
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("feature variants=") && l.contains(",judkins-copy,")),
+        "{said:?}"
+    );
+    x.send("new");
+    x.send("variant judkins-copy");
+    assert!(x.sync().is_empty());
+    x.send("sd 2");
+    x.send("usermove a2a3");
+    let reply = x.expect_move();
+    legal_reply(VariantId::Judkins, &["6e6d".to_string()], &reply);
+    x.send("variant no-such-game");
+    let said = x.sync();
+    assert!(
+        said.len() == 1 && said[0].starts_with("Error (unknown variant)"),
+        "{said:?}"
+    );
+}
+
+#[test]
 fn setboard_starts_the_game_from_a_fen() {
     let mut x = session("chu");
     x.send("force");

@@ -49,6 +49,27 @@ const VARIANTS: &[(&str, VariantId)] = &[
     ("heiandai", VariantId::HeianDai),
 ];
 
+/// The XBoard names of the games offered: the built-in ones, then those loaded from a file
+/// (`option VariantPath=FILE`), by their names in the file.
+fn variant_names() -> String {
+    let mut names: Vec<&str> = VARIANTS.iter().map(|v| v.0).collect();
+    names.extend(crate::variant::custom::names());
+    names.join(",")
+}
+
+/// The game named `name`: an XBoard name or a USI name of a built-in game offered, or a game
+/// loaded from a file.
+fn find_variant(name: &str) -> Option<(&'static str, VariantId)> {
+    VARIANTS
+        .iter()
+        .find(|v| v.0 == name || v.1.rules().name == name)
+        .copied()
+        .or_else(|| match VariantId::from_name(name)? {
+            id @ VariantId::Custom(_) => Some((id.rules().name, id)),
+            _ => None,
+        })
+}
+
 /// The clock as XBoard gives it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Clock {
@@ -237,13 +258,12 @@ impl<E: UsiEngine> Session<'_, E> {
             }
             "quit" => return false,
             "protover" => {
-                let names: Vec<&str> = VARIANTS.iter().map(|v| v.0).collect();
                 self.send(&format!(
                     "feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 \
                      sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 debug=1 \
                      myname=\"{}\" variants=\"{}\"",
                     self.engine.name(),
-                    names.join(",")
+                    variant_names()
                 ));
                 self.send("feature done=1");
             }
@@ -309,11 +329,8 @@ impl<E: UsiEngine> Session<'_, E> {
                 let _ = self.engine.new_game();
                 self.select_variant(self.variant);
             }
-            "variant" => match VARIANTS
-                .iter()
-                .find(|v| v.0 == arg || v.1.rules().name == arg)
-            {
-                Some(&v) => self.select_variant(v),
+            "variant" => match find_variant(arg) {
+                Some(v) => self.select_variant(v),
                 None => self.send(&format!("Error (unknown variant): {arg}")),
             },
             "setboard" => self.setboard(arg),
@@ -378,6 +395,9 @@ impl<E: UsiEngine> Session<'_, E> {
     fn option(&mut self, name: &str, value: &str) {
         if let Err(e) = self.engine.set_option(name, Some(value)) {
             self.send(&format!("Error ({e}): option {name}"));
+        } else if name == "VariantPath" {
+            // The games of the file are variants now: the list again, for the GUI.
+            self.send(&format!("feature variants=\"{}\"", variant_names()));
         }
     }
 
