@@ -6,8 +6,9 @@ minishogi, judkins, tori shogi and wa shogi with drops; the match scripts run th
 any USI engine.
 
 Standard library only. Speaks USI on stdin/stdout with Hisha's variant conventions
-(`USI_Variant` chushogi, daishogi, tenjikushogi, washogi-nodrops, or CrazyWa's; `position startpos moves ...` in Hisha's
-move text), drives one HaChu child process, and writes what goes wrong to stderr.
+(`USI_Variant` chushogi, daishogi, tenjikushogi, washogi-nodrops, or CrazyWa's; `position
+startpos moves ...` in Hisha's move text), drives one HaChu child process, and writes what goes
+wrong to stderr.
 
 How HaChu is driven (from its sources, hachu.c and move.c, and by experiment):
 
