@@ -1,8 +1,8 @@
-//! Every piece of dai, dai dai, tenjiku, tori, wa and heian dai shogi against a move diagram
-//! drawn by hand from the rule sources (the Wikipedia article on dai dai shogi for its pieces,
-//! the dai shogi and chu shogi rules for theirs, the tori shogi rules of docs/variants.md for the
-//! birds, the wa shogi article for the animals, the heian dai articles for its generals), not
-//! from the catalogue's Betza: the piece alone in the centre of the empty board (the two kings
+//! Every piece of dai, dai dai, maka dai dai, tenjiku, tori, wa and heian dai shogi against a
+//! move diagram drawn by hand from the rule sources (the Wikipedia article on dai dai shogi for
+//! its pieces, the dai shogi and chu shogi rules for theirs, the tori shogi rules of
+//! docs/variants.md for the birds, the wa shogi article for the animals, the heian dai articles
+//! for its generals, the maka dai dai rules of docs/variants.md), not from the catalogue's Betza: the piece alone in the centre of the empty board (the two kings
 //! in corners off its lines), Black to move.
 //!
 //! A diagram is the 7x7 neighbourhood, forward up, the mover's left on the left: `o` a square
@@ -2160,6 +2160,1108 @@ const HEIAN_DAI: &[Case] = &[
     ),
 ];
 
+/// Maka dai dai's pieces, from the rules of docs/variants.md (H. G. Muller's table, checked
+/// against the Zillions-of-Games implementation): a slide from the centre of 19x19 crosses 9
+/// squares. The many promotions to gold are checked as golds by
+/// `maka_dai_dai_pieces_move_as_drawn`.
+const MAKA: &[Case] = &[
+    case(
+        "k",
+        "king: one step any way",
+        8,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "a",
+        "reverse chariot: forward and backward without limit",
+        18,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "b",
+        "bishop",
+        36,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ...^...
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "c",
+        "copper general: forward, backward, diagonally forward",
+        4,
+        "
+            .......
+            .......
+            ..ooo..
+            ...^...
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "d",
+        "dragon king: rook or one diagonal step",
+        40,
+        "
+            ...o...
+            ...o...
+            ..ooo..
+            ooo^ooo
+            ..ooo..
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "e",
+        "drunk elephant: any step but straight back",
+        7,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "f",
+        "ferocious leopard: any step but sideways",
+        6,
+        "
+            .......
+            .......
+            ..ooo..
+            ...^...
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "g",
+        "gold general",
+        6,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "h",
+        "dragon horse: bishop or one orthogonal step",
+        40,
+        "
+            o.....o
+            .o...o.
+            ..ooo..
+            ..o^o..
+            ..ooo..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "i",
+        "iron general: forward and diagonally forward",
+        3,
+        "
+            .......
+            .......
+            ..ooo..
+            ...^...
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "l",
+        "lance",
+        9,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "m",
+        "side mover: sideways without limit, one step forward or back",
+        20,
+        "
+            .......
+            .......
+            ...o...
+            ooo^ooo
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "n",
+        "knight: the two narrow forward leaps",
+        2,
+        "
+            .......
+            ..o.o..
+            .......
+            ...^...
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "o",
+        "kirin: diagonal step, orthogonal jump to the second square",
+        8,
+        "
+            .......
+            ...o...
+            ..o.o..
+            .o.^.o.
+            ..o.o..
+            ...o...
+            .......
+        ",
+    ),
+    case(
+        "p",
+        "pawn",
+        1,
+        "
+            .......
+            .......
+            ...o...
+            ...^...
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "q",
+        "free king: queen",
+        72,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ooo^ooo
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "r",
+        "rook",
+        36,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ooo^ooo
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "s",
+        "silver general",
+        5,
+        "
+            .......
+            .......
+            ..ooo..
+            ...^...
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "t",
+        "blind tiger: any step but straight forward",
+        7,
+        "
+            .......
+            .......
+            ..o.o..
+            ..o^o..
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "u",
+        "stone general: diagonally forward",
+        2,
+        "
+            .......
+            .......
+            ..o.o..
+            ...^...
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "v",
+        "vertical mover: forward and back without limit, one step sideways",
+        20,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ..o^o..
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "w",
+        "evil wolf: forward, sideways, diagonally forward",
+        5,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "x",
+        "phoenix: orthogonal step, diagonal jump to the second square",
+        8,
+        "
+            .......
+            .o...o.
+            ...o...
+            ..o^o..
+            ...o...
+            .o...o.
+            .......
+        ",
+    ),
+    case(
+        "y",
+        "tile general: diagonally forward or straight back",
+        3,
+        "
+            .......
+            .......
+            ..o.o..
+            ...^...
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "a'",
+        "angry boar: orthogonal step",
+        4,
+        "
+            .......
+            .......
+            ...o...
+            ..o^o..
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "b'",
+        "blind bear: diagonal step, or backward without limit",
+        13,
+        "
+            .......
+            .......
+            ..o.o..
+            ...^...
+            ..ooo..
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "c'",
+        "cat sword: diagonal step",
+        4,
+        "
+            .......
+            .......
+            ..o.o..
+            ...^...
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "d'",
+        "Buddhist devil: up to three diagonally forward, one step sideways or back",
+        9,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ..o^o..
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "e'",
+        "earth general: one step forward or back",
+        2,
+        "
+            .......
+            .......
+            ...o...
+            ...^...
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "f'",
+        "flying dragon: up to two diagonally",
+        8,
+        "
+            .......
+            .o...o.
+            ..o.o..
+            ...^...
+            ..o.o..
+            .o...o.
+            .......
+        ",
+    ),
+    case(
+        "g'",
+        "guardian of the gods: up to three orthogonally, one step diagonally forward",
+        14,
+        "
+            ...o...
+            ...o...
+            ..ooo..
+            ooo^ooo
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "i'",
+        "deva: diagonally forward, to its left, diagonally back to its right",
+        4,
+        "
+            .......
+            .......
+            ..o.o..
+            ..o^...
+            ....o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "j'",
+        "dark spirit: diagonally forward, to its right, diagonally back to its left",
+        4,
+        "
+            .......
+            .......
+            ..o.o..
+            ...^o..
+            ..o....
+            .......
+            .......
+        ",
+    ),
+    case(
+        "l'",
+        "left chariot: forward, forward-left and back-right without limit, one step back",
+        28,
+        "
+            o..o...
+            .o.o...
+            ..oo...
+            ...^...
+            ...oo..
+            .....o.
+            ......o
+        ",
+    ),
+    case(
+        "m'",
+        "old monkey: diagonal step or straight back",
+        5,
+        "
+            .......
+            .......
+            ..o.o..
+            ...^...
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "n'",
+        "Chinese cock: diagonally forward, sideways, straight back",
+        5,
+        "
+            .......
+            .......
+            ..o.o..
+            ..o^o..
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "o'",
+        "old rat: up to two diagonally forward or straight back",
+        6,
+        "
+            .......
+            .o...o.
+            ..o.o..
+            ...^...
+            ...o...
+            ...o...
+            .......
+        ",
+    ),
+    case(
+        "p'",
+        "go-between: one step forward or back",
+        2,
+        "
+            .......
+            .......
+            ...o...
+            ...^...
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "r'",
+        "right chariot: forward, forward-right and back-left without limit, one step back",
+        28,
+        "
+            ...o..o
+            ...o.o.
+            ...oo..
+            ...^...
+            ..oo...
+            .o.....
+            o......
+        ",
+    ),
+    case(
+        "s'",
+        "she-devil: up to five orthogonally, two diagonally",
+        28,
+        "
+            ...o...
+            .o.o.o.
+            ..ooo..
+            ooo^ooo
+            ..ooo..
+            .o.o.o.
+            ...o...
+        ",
+    ),
+    case(
+        "w'",
+        "wrestler: up to three diagonally, one step sideways",
+        14,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ..o^o..
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "x'",
+        "violent ox: up to two orthogonally",
+        8,
+        "
+            .......
+            ...o...
+            ...o...
+            .oo^oo.
+            ...o...
+            ...o...
+            .......
+        ",
+    ),
+    case(
+        "y'",
+        "donkey: jump to the second square forward or back, one step sideways",
+        4,
+        "
+            .......
+            ...o...
+            .......
+            ..o^o..
+            .......
+            ...o...
+            .......
+        ",
+    ),
+    case(
+        "d!",
+        "reclining dragon: orthogonal step, diagonal step back",
+        6,
+        "
+            .......
+            .......
+            ...o...
+            ..o^o..
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "f!",
+        "side flier: sideways without limit, one diagonal step",
+        22,
+        "
+            .......
+            .......
+            ..o.o..
+            ooo^ooo
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "l!",
+        "lion: anywhere within two squares",
+        24,
+        "
+            .......
+            .ooooo.
+            .ooooo.
+            .oo^oo.
+            .ooooo.
+            .ooooo.
+            .......
+        ",
+    ),
+    case(
+        "s!",
+        "coiled serpent: forward, back, diagonally back",
+        4,
+        "
+            .......
+            .......
+            ...o...
+            ...^...
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "w!",
+        "lion dog: the first, second or third square along any line, jumping",
+        24,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ooo^ooo
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "+i'",
+        "teaching king: queen, and the lion dog's moves",
+        72,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ooo^ooo
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "+j'",
+        "Buddhist spirit: queen, and the lion's moves",
+        80,
+        "
+            o..o..o
+            .ooooo.
+            .ooooo.
+            ooo^ooo
+            .ooooo.
+            .ooooo.
+            o..o..o
+        ",
+    ),
+    case(
+        "+l!",
+        "furious fiend: lion, or up to three along any line",
+        32,
+        "
+            o..o..o
+            .ooooo.
+            .ooooo.
+            ooo^ooo
+            .ooooo.
+            .ooooo.
+            o..o..o
+        ",
+    ),
+    case(
+        "+b'",
+        "free bear: diagonally and sideways without limit",
+        54,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ooo^ooo
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "+t",
+        "free tiger: any way but straight forward without limit",
+        63,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ooo^ooo
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "+f",
+        "free leopard: any way but sideways without limit",
+        54,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ...^...
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "+d!",
+        "free dragon: forward and diagonally forward without limit, one step back or diagonally back",
+        30,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ...^...
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+g",
+        "free gold: the gold's directions without limit",
+        54,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ooo^ooo
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "+s",
+        "free silver: the silver's directions without limit",
+        45,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ...^...
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "+c",
+        "free copper: the copper's directions without limit",
+        36,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ...^...
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "+y",
+        "free tile: the tile's directions without limit",
+        27,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ...^...
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "+w",
+        "free wolf: the evil wolf's directions without limit",
+        45,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ooo^ooo
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+i",
+        "free iron: the iron's directions without limit",
+        27,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ...^...
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+u",
+        "free stone: diagonally forward without limit",
+        18,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ...^...
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+e'",
+        "free earth: forward and back without limit",
+        18,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "+p'",
+        "free go-between: forward and back without limit",
+        18,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "+c'",
+        "free cat: bishop",
+        36,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ...^...
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "+s!",
+        "free serpent: forward, back, diagonally back without limit",
+        36,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "+o'",
+        "bat: forward and diagonally back without limit",
+        27,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "+m'",
+        "mountain witch: diagonally and straight back without limit, one step forward",
+        46,
+        "
+            o.....o
+            .o...o.
+            ..ooo..
+            ...^...
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "+n'",
+        "wizard stork: diagonally and straight forward without limit, one step back",
+        46,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ...^...
+            ..ooo..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "+a'",
+        "free boar: diagonally and sideways without limit",
+        54,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ooo^ooo
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "+x",
+        "golden bird: forward and back without limit, up to three diagonally, two sideways",
+        34,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            .oo^oo.
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "+o",
+        "great dragon: sideways without limit, up to three diagonally, two forward or back",
+        34,
+        "
+            o.....o
+            .o.o.o.
+            ..ooo..
+            ooo^ooo
+            ..ooo..
+            .o.o.o.
+            o.....o
+        ",
+    ),
+    case(
+        "+e",
+        "crown prince: one step any way",
+        8,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ..ooo..
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+p",
+        "tokin: a gold",
+        6,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "+a",
+        "a promoted reverse chariot: a gold",
+        6,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ...o...
+            .......
+            .......
+        ",
+    ),
+
+    case(
+        "c!",
+        "capricorn: bishop, then optionally a bishop at 90 degrees: every square of its colour \
+               (both kings stand on the other)",
+        180,
+        "
+            o.o.o.o
+            .o.o.o.
+            o.o.o.o
+            .o.^.o.
+            o.o.o.o
+            .o.o.o.
+            o.o.o.o
+        ",
+    ),
+    case(
+        "h!",
+        "hook mover: rook, then optionally a rook at 90 degrees: every square but the own \
+               king's",
+        359,
+        "
+            ooooooo
+            ooooooo
+            ooooooo
+            ooo^ooo
+            ooooooo
+            ooooooo
+            ooooooo
+        ",
+    ),
+    case(
+        "+k",
+        "emperor: a leap to any square not its side's, the lone enemy king unprotected",
+        359,
+        "
+            ooooooo
+            ooooooo
+            ooooooo
+            ooo^ooo
+            ooooooo
+            ooooooo
+            ooooooo
+        ",
+    ),
+];
+
 #[test]
 fn dai_dai_pieces_move_as_drawn() {
     check(VariantId::DaiDai, DAI_DAI);
@@ -2207,6 +3309,22 @@ fn wa_pieces_move_as_drawn() {
 #[test]
 fn heian_dai_pieces_move_as_drawn() {
     check(VariantId::HeianDai, HEIAN_DAI);
+}
+
+#[test]
+fn maka_dai_dai_pieces_move_as_drawn() {
+    check(VariantId::MakaDaiDai, MAKA);
+    // Every other kind is a promotion to gold.
+    let gold = MAKA.iter().find(|c| c.letters == "g").unwrap();
+    let rules = VariantId::MakaDaiDai.rules();
+    let golds: Vec<Case> = rules
+        .kinds
+        .iter()
+        .filter(|k| !MAKA.iter().any(|c| c.letters == k.sfen))
+        .map(|k| case(k.sfen, "a promotion to gold", gold.total, gold.diagram))
+        .collect();
+    assert_eq!(golds.len(), 19, "the promotions to gold");
+    check(VariantId::MakaDaiDai, &golds);
 }
 
 #[test]
@@ -2782,4 +3900,131 @@ fn check_counts_every_special_capture() {
     )
     .unwrap();
     assert!(chu.in_check_now());
+}
+
+#[test]
+fn maka_dai_dai_start_position() {
+    // 96 pieces a side, 50 kinds, as the article lists them (two each of the dragon king and
+    // horse, rook, bishop, side flier, violent ox, flying dragon, old rat, vertical and side
+    // mover, donkey, knight, blind tiger, ferocious leopard, gold, silver, copper, tile, evil
+    // wolf, iron, stone, reverse chariot, lance, earth general, go-between, blind bear, angry
+    // boar and cat sword, 19 pawns, one of every other kind); the camps point-symmetric.
+    let pos = VPosition::start(VariantId::MakaDaiDai);
+    let rules = VariantId::MakaDaiDai.rules();
+    let mut count = vec![[0usize; 2]; rules.kinds.len()];
+    for sq in pos.squares() {
+        if let Some((k, side)) = pos.piece_at(sq) {
+            count[k as usize][side.index()] += 1;
+            let (f, r) = pos.coords(sq);
+            let mirror = pos.square(18 - f, 18 - r);
+            assert_eq!(pos.piece_at(mirror), Some((k, !side)));
+        }
+    }
+    let two = [
+        "DK", "DH", "R", "B", "SF", "VO", "FD", "OR", "VM", "SM", "DY", "N", "BT", "FL", "G", "S",
+        "C", "TG", "EW", "I", "SG", "RC", "L", "EGN", "GB", "BB", "AB", "CS",
+    ];
+    let mut kinds = 0;
+    for (k, kind) in rules.kinds.iter().enumerate() {
+        if kind.promoted {
+            assert_eq!(count[k], [0, 0]);
+            continue;
+        }
+        kinds += 1;
+        let want = match kind.piece.code {
+            "P" => 19,
+            c if two.contains(&c) => 2,
+            _ => 1,
+        };
+        assert_eq!(count[k], [want, want], "{}", kind.piece.name);
+    }
+    assert_eq!(kinds, 50);
+    // Its 78 moves, counted by hand from the setup and the pieces' moves: 17 pawn steps (the
+    // two behind the go-betweens blocked) and the go-betweens' 2; on the fifth rank the left
+    // and right chariots 1 each (straight back) and the dragon horses 3 each (back along the
+    // open diagonal); on the fourth the donkeys 1 each, the violent oxen 3 each, the lion dog 3
+    // (its jumps to the third square ahead and diagonally ahead) and the she-devil 2; on the
+    // third the angry boars 4 each, the old rats, blind bears and evil wolves 1 each, the kirin
+    // 1; on the second the reverse chariots 1 each, the Chinese cock 2, the coiled serpent 1,
+    // the ferocious leopards 1 each, the reclining dragon 2; on the first the earth generals 1
+    // each, the stones 2 each, the irons 2 each, the coppers and silvers 1 each.
+    let mut pos = pos;
+    assert_eq!(pos.legal_moves().len(), 78);
+}
+
+#[test]
+fn the_emperor_leaps_anywhere_but_takes_only_unprotected_pieces() {
+    // White: a king on 19a guarded along the first rank by a rook on 10a, a gold on 10e that
+    // the rook guards, a lone silver on 3c. Black: an emperor on 10s.
+    let mut pos = VPosition::from_sfen(
+        VariantId::MakaDaiDai,
+        "k8r9/19/16s2/19/9g9/19/19/19/19/19/19/19/19/19/19/19/19/19/9+K9 b - 1",
+    )
+    .unwrap();
+    let moves = moves_from(&mut pos, "10s");
+    assert!(moves.contains(&"10s3c".to_owned()), "the lone silver");
+    assert!(
+        moves.contains(&"10s10a".to_owned()),
+        "the rook: nothing guards it"
+    );
+    assert!(!moves.contains(&"10s10e".to_owned()), "the gold is guarded");
+    assert!(!moves.contains(&"10s19a".to_owned()), "the king is guarded");
+    assert!(
+        moves.contains(&"10s1a".to_owned()),
+        "a leap to the far corner"
+    );
+    // Every empty square (361 less the five pieces) and the two unguarded pieces.
+    assert_eq!(moves.len(), 356 + 2);
+    // Taking the rook leaves the king unguarded.
+    for text in ["10s10a", "3c3d"] {
+        let m = pos.parse_move(text).unwrap();
+        pos.make_move(m);
+    }
+    assert!(moves_from(&mut pos, "10a").contains(&"10a19a".to_owned()));
+}
+
+#[test]
+fn a_piece_that_takes_a_deva_or_dark_spirit_becomes_what_they_promote_to() {
+    // Black: a gold on 10j under a White deva (10i), a tokin on 5j under a dark spirit (5i), a
+    // king on 15j under a dark spirit (15i). White's king on 19a.
+    let sfen = "k18/19/19/19/19/19/19/19/4j'4i'4j'4/4K4G4+P4/19/19/19/19/19/19/19/19/19 b - 1";
+    let mut pos = VPosition::from_sfen(VariantId::MakaDaiDai, sfen).unwrap();
+    let gold = pos.parse_move("10j10i+").unwrap();
+    let u = pos.make_move(gold);
+    assert!(
+        pos.to_sfen().contains("/4j'4+I'4j'4/4K9+P4/"),
+        "a teaching king: {}",
+        pos.to_sfen()
+    );
+    pos.unmake_move(gold, u);
+    // A promoted piece (no promotion left) still becomes a Buddhist spirit.
+    let tokin = pos.parse_move("5j5i").unwrap();
+    let u = pos.make_move(tokin);
+    assert!(
+        pos.to_sfen().contains("/4j'4i'4+J'4/4K4G9/"),
+        "a Buddhist spirit: {}",
+        pos.to_sfen()
+    );
+    pos.unmake_move(tokin, u);
+    // A king taking promotes to an emperor, as on any capture.
+    let king = pos.parse_move("15j15i+").unwrap();
+    pos.make_move(king);
+    assert!(
+        pos.to_sfen().contains("/4+K4i'4j'4/9G4+P4/"),
+        "an emperor: {}",
+        pos.to_sfen()
+    );
+}
+
+#[test]
+fn a_square_two_moves_reach_is_one_move() {
+    // A lone furious fiend (dai dai): the lion's 24 squares and 64 two-step paths, and the 8
+    // squares three away along its lines; its leap to the second square and its slide there
+    // are one move.
+    let mut pos = VPosition::from_sfen(
+        VariantId::DaiDai,
+        "k16/17/17/17/17/17/17/17/8+N8/17/17/17/17/17/17/17/16K b - 1",
+    )
+    .unwrap();
+    assert_eq!(moves_from(&mut pos, "9i").len(), 24 + 64 + 8);
 }

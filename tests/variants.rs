@@ -232,6 +232,7 @@ fn every_variant_plays_complete_games_against_itself() {
         VariantId::Dai,
         VariantId::Tenjiku,
         VariantId::DaiDai,
+        VariantId::MakaDaiDai,
     ] {
         for game in 0..1u64 {
             let mut pos = VPosition::start(id);
@@ -284,6 +285,7 @@ fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
         VariantId::Dai,
         VariantId::Tenjiku,
         VariantId::DaiDai,
+        VariantId::MakaDaiDai,
     ] {
         let mut seed = 0x5eed_u64;
         let mut next = move || {

@@ -87,6 +87,8 @@ pub fn piece_values(rules: &Rules) -> Vec<i32> {
                 // A lion's leaps and a bishop's slides beyond them.
                 Special::LionHawk => 2.6,
                 Special::FreeEagle | Special::Tetrarchs => 1.3,
+                // Royal: never reached (royal pieces are worth nothing here).
+                Special::Emperor => 1.0,
             };
             (100.0 * mobility.max(0.5).powf(0.85) * special).round() as i32
         })

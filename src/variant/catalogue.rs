@@ -49,6 +49,9 @@ pub enum Special {
     /// The heavenly tetrarchs' igui: a capture on any adjacent square without moving (its
     /// slides, which skip their first square, are Betza `j` moves).
     Tetrarchs,
+    /// Maka dai dai shogi's emperor: a leap to any square of the board that its own side does
+    /// not hold, taking there only a piece that no enemy piece protects.
+    Emperor,
 }
 
 impl Special {
@@ -69,6 +72,8 @@ impl Special {
             Special::LionHawk => "caKmcabK",
             Special::FreeEagle => "AcaF",
             Special::Tetrarchs => "cabK",
+            // A leap anywhere: XBetza has no atom for it.
+            Special::Emperor => "",
         }
     }
 
@@ -111,6 +116,10 @@ impl Special {
                  diagonals, its first step a capture (igui)"
             }
             Special::Tetrarchs => "igui: captures on any adjacent square without moving",
+            Special::Emperor => {
+                "emperor: a leap to any square of the board, taking there only a piece that \
+                 the other side does not protect"
+            }
         }
     }
 
@@ -162,7 +171,8 @@ impl Special {
             | Special::FireDemon
             | Special::Jumping(_)
             | Special::ViceGeneral
-            | Special::Tetrarchs => &[],
+            | Special::Tetrarchs
+            | Special::Emperor => &[],
         }
     }
 }
@@ -230,6 +240,18 @@ const fn royal(
 ) -> PieceDef {
     let mut p = piece(code, name, romaji, betza);
     p.royal = true;
+    p
+}
+
+const fn royal_special(
+    code: &'static str,
+    name: &'static str,
+    romaji: &'static str,
+    betza: &'static str,
+    special: Special,
+) -> PieceDef {
+    let mut p = royal(code, name, romaji, betza);
+    p.special = special;
     p
 }
 
@@ -413,6 +435,43 @@ pub static PIECES: &[PieceDef] = &[
     piece("RBO", "Roaming boar", "gyōcho", "FfsW"),
     piece("BE", "Bear's eyes", "yūgan", "K"),
     piece("GS", "Gliding swallow", "engyō", "R"),
+    // Maka dai dai shogi: the pieces it adds to dai dai shogi (H. G. Muller's table, checked
+    // against the Zillions-of-Games implementation; docs/variants.md lists where they differ
+    // and which is taken). Its many "free" pieces range where their unpromoted piece steps.
+    royal_special("EM", "Emperor", "kōtei", "", Special::Emperor),
+    special("TK", "Teaching king", "kyōō", "QADHG", Special::LionDog),
+    special("BS", "Buddhist spirit", "hōshō", "QNAD", Special::Lion),
+    special("CA", "Capricorn", "makatsu", "B", Special::DiagonalHook),
+    piece("SF", "Side flier", "higyō", "FsR"),
+    piece("WR", "Wrestler", "rikishi", "B3sW"),
+    piece("GG", "Guardian of the gods", "kongō", "R3fF"),
+    piece("BDV", "Buddhist devil", "rasetsu", "fB3sWbW"),
+    piece("DY", "Donkey", "roba", "vDsW"),
+    piece("EGN", "Earth general", "doshō", "vW"),
+    piece("DV", "Deva", "ten'ō", "fFlWbrF"),
+    piece("DS", "Dark spirit", "mumyō", "fFrWblF"),
+    piece("TG", "Tile general", "gashō", "fFbW"),
+    piece("CO", "Coiled serpent", "banja", "vWbF"),
+    piece("RD", "Reclining dragon", "garyū", "WbF"),
+    piece("CC", "Chinese cock", "keikei", "fFsWbW"),
+    piece("OM", "Old monkey", "rōen", "FbW"),
+    piece("BB", "Blind bear", "mōyū", "FbR"),
+    piece("BA", "Bat", "kōmori", "fRbB"),
+    piece("FBE", "Free bear", "hon'yū", "BsR"),
+    piece("FTG", "Free tiger", "honko", "BsRbR"),
+    piece("FLE", "Free leopard", "honpyō", "vRB"),
+    piece("FDR", "Free dragon", "honryū", "fRfBbWbF"),
+    piece("FGO", "Free gold", "honkin", "RfB"),
+    piece("FSI", "Free silver", "hongin", "BfR"),
+    piece("FCO", "Free copper", "hondō", "vRfB"),
+    piece("FTL", "Free tile", "honga", "fBbR"),
+    piece("FWO", "Free wolf", "honrō", "fsRfB"),
+    piece("FIR", "Free iron", "hontetsu", "fRfB"),
+    piece("FST", "Free stone", "honseki", "fB"),
+    piece("FEA", "Free earth", "hondo", "vR"),
+    piece("FGB", "Free go-between", "honchū", "vR"),
+    piece("FCA", "Free cat", "honmyō", "B"),
+    piece("FSE", "Free serpent", "honja", "vRbB"),
 ];
 
 /// The catalogue entry with this code.

@@ -21,6 +21,7 @@
 //! lion-trading = yes|no      chu shogi's rules on taking lions
 //! bare-king = yes|no|lone    chu shogi's bare king (yes), the Heian games' (lone)
 //! repetition = draw | sente-loses | mover-loses
+//! taker-becomes = A:B ...    a piece that takes an A becomes a B (maka dai dai's deva)
 //! define CODE = BETZA [royal] [special NAME] ["English name"]
 //! piece LETTERS = CODE or English name [-> LETTERS]
 //! ```
@@ -294,7 +295,7 @@ fn yes_no(n: usize, key: &str, value: &str) -> Result<bool, DefinitionError> {
 }
 
 /// The special moves by their names in a file (and `jumping-1` to `jumping-3`).
-const SPECIALS: [(&str, Special); 11] = [
+const SPECIALS: [(&str, Special); 12] = [
     ("lion", Special::Lion),
     ("horned-falcon", Special::HornedFalcon),
     ("soaring-eagle", Special::SoaringEagle),
@@ -306,6 +307,7 @@ const SPECIALS: [(&str, Special); 11] = [
     ("lion-hawk", Special::LionHawk),
     ("free-eagle", Special::FreeEagle),
     ("tetrarchs", Special::Tetrarchs),
+    ("emperor", Special::Emperor),
 ];
 
 /// A special move by its name in the file (`lion`, `jumping-3`, ...).
@@ -346,6 +348,7 @@ struct Draft {
     lion_trading: bool,
     bare_king: BareKing,
     repetition: RepetitionRule,
+    taker_becomes: Vec<(String, String)>,
     pieces: Vec<DraftPiece>,
     /// (SFEN letters, the piece's code, what it promotes to).
     kinds: Vec<(String, String, Option<String>)>,
@@ -389,6 +392,11 @@ impl Draft {
             .map(|(letters, c, promotes)| (leak(letters), code(c), promotes.as_deref().map(leak)))
             .collect();
         let aliases: Vec<&'static str> = self.aliases.iter().map(|a| leak(a)).collect();
+        let taker_becomes: Vec<(&'static str, &'static str)> = self
+            .taker_becomes
+            .iter()
+            .map(|(a, b)| (leak(a), leak(b)))
+            .collect();
         Spec {
             id,
             name: leak(&self.name),
@@ -404,6 +412,7 @@ impl Draft {
             lion_trading: self.lion_trading,
             repetition: self.repetition,
             bare_king: self.bare_king,
+            taker_becomes: Box::leak(taker_becomes.into_boxed_slice()),
             pieces,
             kinds: Box::leak(kinds.into_boxed_slice()),
         }
@@ -431,6 +440,7 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
     let mut lion_trading = false;
     let mut bare_king = BareKing::No;
     let mut repetition = RepetitionRule::Draw;
+    let mut taker_becomes: Vec<(usize, String, String)> = Vec::new();
     let mut pieces: Vec<DraftPiece> = Vec::new();
     let mut kinds: Vec<(usize, String, String, Option<String>)> = Vec::new();
     let mut seen: Vec<String> = Vec::new();
@@ -514,6 +524,18 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
                     "sente-loses" => RepetitionRule::SenteLoses,
                     "mover-loses" => RepetitionRule::MoverLoses,
                     _ => return error(n, "repetition: draw, sente-loses or mover-loses"),
+                }
+            }
+            "taker-becomes" => {
+                for pair in value.split_whitespace() {
+                    let Some((a, b)) = pair.split_once(':') else {
+                        return error(n, format!("taker-becomes: LETTERS:LETTERS, not {pair:?}"));
+                    };
+                    let (a, b) = (a.to_ascii_lowercase(), b.to_ascii_lowercase());
+                    if !valid_letters(&a) || !valid_letters(&b) {
+                        return error(n, format!("taker-becomes: {pair:?} is not two kinds"));
+                    }
+                    taker_becomes.push((n, a, b));
                 }
             }
             "pawn" => {
@@ -610,6 +632,13 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
             }
         }
     }
+    for (n, a, b) in &taker_becomes {
+        for letters in [a, b] {
+            if !kinds.iter().any(|k| &k.1 == letters) {
+                return error(*n, format!("taker-becomes: no piece line gives {letters}"));
+            }
+        }
+    }
     let Some((files, ranks)) = board else {
         return error(section.first, "no board = FILESxRANKS");
     };
@@ -636,6 +665,7 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
         lion_trading,
         bare_king,
         repetition,
+        taker_becomes: taker_becomes.into_iter().map(|(_, a, b)| (a, b)).collect(),
         pieces,
         kinds: kinds
             .into_iter()
@@ -733,6 +763,14 @@ pub fn definition(id: VariantId, name: &str) -> String {
             RepetitionRule::MoverLoses => "mover-loses",
         }
     );
+    if !r.taker_becomes.is_empty() {
+        let pairs: Vec<String> = r
+            .taker_becomes
+            .iter()
+            .map(|&(a, b)| format!("{}:{}", r.kinds[a as usize].sfen, r.kinds[b as usize].sfen))
+            .collect();
+        out += &format!("taker-becomes = {}\n", pairs.join(" "));
+    }
     for k in &r.kinds {
         out += &format!("piece {} = {}", k.sfen, k.piece.code);
         if let Some(p) = k.promotes_to {

@@ -85,6 +85,14 @@ pub fn diagram(piece: &PieceDef, size: i8) -> String {
                 }
             }
         }
+        // The emperor: every square of the board.
+        Special::Emperor => {
+            for row in grid.iter_mut() {
+                for cell in row.iter_mut() {
+                    *cell = '!';
+                }
+            }
+        }
         // Igui on the adjacent squares (the lion's first steps).
         Special::Tetrarchs => {
             for &(dx, dy) in Special::Lion.first_steps() {

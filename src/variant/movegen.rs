@@ -164,6 +164,21 @@ impl VPosition {
                 self.target(from, to, kind_index, ray.mode, out)
             });
         }
+        if kind.overlapping {
+            // A square that two rays reach is one move (a leap there and a slide there).
+            let mut seen = vec![0u8; self.cells.len()];
+            let mut kept = start;
+            for i in start..out.len() {
+                let m = out[i];
+                let bit = 1u8 << u8::from(m.promote);
+                if seen[m.to as usize] & bit == 0 {
+                    seen[m.to as usize] |= bit;
+                    out[kept] = m;
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
         match kind.special {
             Special::None => {}
             Special::Hook | Special::DiagonalHook => self.hook_moves(from, kind_index, start, out),
@@ -177,6 +192,7 @@ impl VPosition {
             }
             Special::FreeEagle => self.free_eagle_moves(from, kind_index, out),
             Special::Tetrarchs => self.igui(from, out),
+            Special::Emperor => self.emperor_moves(from, kind_index, out),
             Special::FireDemon => {
                 let mut seen = self.seen(&out[start..]);
                 self.area_moves(from, kind_index, &mut seen, out);

@@ -512,13 +512,27 @@ impl VPosition {
                 undo.captured = c;
                 self.captured(c, m.to, mover_lion);
             }
-            let kind = if m.promote {
+            let mut kind = if m.promote {
                 self.rules.kinds[mover as usize]
                     .promotes_to
                     .expect("a promotion of a piece that promotes")
             } else {
                 mover
             };
+            if !self.rules.taker_becomes.is_empty() && !self.rules.kinds[mover as usize].royal {
+                // Maka dai dai: a piece that takes a deva or dark spirit becomes what they
+                // promote to (what it took last, where it took both).
+                for c in [undo.mid_captured, undo.mid2_captured, undo.captured] {
+                    if let Some(&(_, becomes)) = self
+                        .rules
+                        .taker_becomes
+                        .iter()
+                        .find(|&&(victim, _)| is_piece(c) && victim == kind_of(c))
+                    {
+                        kind = becomes;
+                    }
+                }
+            }
             self.put(m.to, cell_of(kind, side));
             if self.rules.burning {
                 self.burn(m.to, mover, &mut undo);

@@ -42,13 +42,16 @@ pub enum VariantId {
     Tenjiku,
     /// Dai dai shogi, 17x17: promotion by capture.
     DaiDai,
+    /// Maka dai dai shogi, 19x19: promotion by capture, the king to an emperor; a piece that
+    /// takes a deva or dark spirit becomes what they promote to.
+    MakaDaiDai,
     /// A game defined in a file (`VariantPath`, `super::custom`): the n-th loaded.
     Custom(u16),
 }
 
 impl VariantId {
     /// Every variant, in board-size order.
-    pub const ALL: [VariantId; 14] = [
+    pub const ALL: [VariantId; 15] = [
         VariantId::Micro,
         VariantId::Mini,
         VariantId::Judkins,
@@ -63,6 +66,7 @@ impl VariantId {
         VariantId::Dai,
         VariantId::Tenjiku,
         VariantId::DaiDai,
+        VariantId::MakaDaiDai,
     ];
 
     /// The USI_Variant value.
@@ -206,6 +210,9 @@ pub(super) struct Spec {
     pub(super) lion_trading: bool,
     pub(super) repetition: RepetitionRule,
     pub(super) bare_king: BareKing,
+    /// (SFEN letters of a piece, of what a piece that takes it becomes): maka dai dai's deva
+    /// and dark spirit.
+    pub(super) taker_becomes: &'static [(&'static str, &'static str)],
     /// The game's own pieces, beyond the catalogue (a game defined in a file).
     pub(super) pieces: &'static [PieceDef],
     /// (SFEN letters, catalogue code, SFEN letters of what it promotes to).
@@ -272,7 +279,7 @@ const WA_KINDS: &[(&str, &str, Option<&str>)] = &[
 const WA_START: &str = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/\
                         1F3S3E1/ODUGWKVCLMH b - 1";
 
-static SPECS: [Spec; 14] = [
+static SPECS: [Spec; 15] = [
     Spec {
         id: VariantId::Shogi,
         name: "shogi",
@@ -288,6 +295,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
+        taker_becomes: &[],
         pieces: &[],
         kinds: STANDARD_KINDS,
     },
@@ -306,6 +314,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
+        taker_becomes: &[],
         pieces: &[],
         // fairy-stockfish's letters: each piece is named by one of its two sides.
         kinds: &[
@@ -335,6 +344,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: false,
         repetition: RepetitionRule::SenteLoses,
         bare_king: BareKing::No,
+        taker_becomes: &[],
         pieces: &[],
         kinds: &[
             ("k", "K", None),
@@ -364,6 +374,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
+        taker_becomes: &[],
         pieces: &[],
         kinds: &[
             ("k", "K", None),
@@ -398,6 +409,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
+        taker_becomes: &[],
         pieces: &[],
         kinds: &[
             ("k", "K", None),
@@ -433,6 +445,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: false,
         repetition: RepetitionRule::MoverLoses,
         bare_king: BareKing::No,
+        taker_becomes: &[],
         pieces: &[],
         // fairy-stockfish's letters.
         kinds: &[
@@ -465,6 +478,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::Lone,
+        taker_becomes: &[],
         pieces: &[],
         kinds: &[
             ("k", "K", None),
@@ -494,6 +508,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
+        taker_becomes: &[],
         pieces: &[],
         kinds: WA_KINDS,
     },
@@ -515,6 +530,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
+        taker_becomes: &[],
         pieces: &[],
         kinds: WA_KINDS,
     },
@@ -534,6 +550,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: true,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::Chu,
+        taker_becomes: &[],
         pieces: &[],
         // lishogi's letters.
         kinds: &[
@@ -599,6 +616,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::Lone,
+        taker_becomes: &[],
         pieces: &[],
         // Everything promotes to a gold general but the flying dragon, to a dragon horse.
         kinds: &[
@@ -645,6 +663,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: true,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::Chu,
+        taker_becomes: &[],
         pieces: &[],
         // HaChu's letters (XBoard's dressed letters for the pieces beyond 26).
         kinds: &[
@@ -723,6 +742,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
+        taker_becomes: &[],
         pieces: &[],
         // HaChu's letters (docs/variants.md).
         kinds: &[
@@ -817,6 +837,7 @@ static SPECS: [Spec; 14] = [
         lion_trading: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
+        taker_becomes: &[],
         pieces: &[],
         // Letters, then the same letters dressed with ' and ! (XBoard's scheme; docs/variants.md).
         kinds: &[
@@ -907,6 +928,135 @@ static SPECS: [Spec; 14] = [
             ("+r!", "FR", None),
         ],
     },
+    Spec {
+        id: VariantId::MakaDaiDai,
+        name: "makadaidaishogi",
+        aliases: &[
+            "makadaidai",
+            "maka",
+            "maka-dai-dai-shogi",
+            "maka_dai_dai_shogi",
+            "makadaidai-shogi",
+        ],
+        files: 19,
+        ranks: 19,
+        start: "le'uyicsgj'ki'gsciyue'l/a1c'1m'1d!ftetfs!1n'1c'1a/1o'1a'1b'1wxl!ow1b'1a'1o'1/\
+                y'1n1x'1f's'g'w!w'd'f'1x'1n1y'/rr'mf!vbhdh!qc!dhbvf!ml'r/ppppppppppppppppppp/\
+                5p'7p'5/19/19/19/19/19/5P'7P'5/PPPPPPPPPPPPPPPPPPP/RL'MF!VBHDC!QH!DHBVF!MR'R/\
+                Y'1N1X'1F'D'W'W!G'S'F'1X'1N1Y'/1O'1A'1B'1WOL!XW1B'1A'1O'1/\
+                A1C'1N'1S!FTETFD!1M'1C'1A/LE'UYICSGI'KJ'GSCIYUE'L b - 1",
+        drops: false,
+        promotion: Promotion::OnCapture,
+        check_rule: false,
+        shogi_drop_rules: false,
+        pawns: SHOGI_PAWNS,
+        lion_trading: false,
+        repetition: RepetitionRule::Draw,
+        bare_king: BareKing::No,
+        taker_becomes: &[("i'", "+i'"), ("j'", "+j'")],
+        pieces: &[],
+        // HaChu's letters where its table gives them (dressed with ' and !), the rest in the
+        // same scheme.
+        kinds: &[
+            ("k", "K", Some("+k")),
+            ("a", "RC", Some("+a")),
+            ("b", "B", Some("+b")),
+            ("c", "C", Some("+c")),
+            ("d", "DK", None),
+            ("e", "DE", Some("+e")),
+            ("f", "FL", Some("+f")),
+            ("g", "G", Some("+g")),
+            ("h", "DH", None),
+            ("i", "I", Some("+i")),
+            ("l", "L", Some("+l")),
+            ("m", "SM", Some("+m")),
+            ("n", "N", Some("+n")),
+            ("o", "KY", Some("+o")),
+            ("p", "P", Some("+p")),
+            ("q", "FK", None),
+            ("r", "R", Some("+r")),
+            ("s", "S", Some("+s")),
+            ("t", "BT", Some("+t")),
+            ("u", "SG", Some("+u")),
+            ("v", "VM", Some("+v")),
+            ("w", "EW", Some("+w")),
+            ("x", "PH", Some("+x")),
+            ("y", "TG", Some("+y")),
+            ("a'", "AB", Some("+a'")),
+            ("b'", "BB", Some("+b'")),
+            ("c'", "CS", Some("+c'")),
+            ("d'", "BDV", Some("+d'")),
+            ("e'", "EGN", Some("+e'")),
+            ("f'", "FD", Some("+f'")),
+            ("g'", "GG", Some("+g'")),
+            ("i'", "DV", Some("+i'")),
+            ("j'", "DS", Some("+j'")),
+            ("l'", "LCH", Some("+l'")),
+            ("m'", "OM", Some("+m'")),
+            ("n'", "CC", Some("+n'")),
+            ("o'", "OR", Some("+o'")),
+            ("p'", "GB", Some("+p'")),
+            ("r'", "RCH", Some("+r'")),
+            ("s'", "SD", Some("+s'")),
+            ("w'", "WR", Some("+w'")),
+            ("x'", "VO", Some("+x'")),
+            ("y'", "DY", Some("+y'")),
+            ("c!", "CA", Some("+c!")),
+            ("d!", "RD", Some("+d!")),
+            ("f!", "SF", Some("+f!")),
+            ("h!", "HM", Some("+h!")),
+            ("l!", "LN", Some("+l!")),
+            ("s!", "CO", Some("+s!")),
+            ("w!", "LD", Some("+w!")),
+            ("+k", "EM", None),
+            ("+a", "G", None),
+            ("+b", "G", None),
+            ("+c", "FCO", None),
+            ("+e", "CP", None),
+            ("+f", "FLE", None),
+            ("+g", "FGO", None),
+            ("+i", "FIR", None),
+            ("+l", "G", None),
+            ("+m", "G", None),
+            ("+n", "G", None),
+            ("+o", "GD", None),
+            ("+p", "+P", None),
+            ("+r", "G", None),
+            ("+s", "FSI", None),
+            ("+t", "FTG", None),
+            ("+u", "FST", None),
+            ("+v", "G", None),
+            ("+w", "FWO", None),
+            ("+x", "GO", None),
+            ("+y", "FTL", None),
+            ("+a'", "FB", None),
+            ("+b'", "FBE", None),
+            ("+c'", "FCA", None),
+            ("+d'", "G", None),
+            ("+e'", "FEA", None),
+            ("+f'", "G", None),
+            ("+g'", "G", None),
+            ("+i'", "TK", None),
+            ("+j'", "BS", None),
+            ("+l'", "G", None),
+            ("+m'", "MW", None),
+            ("+n'", "WS", None),
+            ("+o'", "BA", None),
+            ("+p'", "FGB", None),
+            ("+r'", "G", None),
+            ("+s'", "G", None),
+            ("+w'", "G", None),
+            ("+x'", "G", None),
+            ("+y'", "G", None),
+            ("+c!", "G", None),
+            ("+d!", "FDR", None),
+            ("+f!", "G", None),
+            ("+h!", "G", None),
+            ("+l!", "FF", None),
+            ("+s!", "FSE", None),
+            ("+w!", "G", None),
+        ],
+    },
 ];
 
 /// A kind of piece on a variant's board: a catalogue piece, promoted or not.
@@ -938,6 +1088,9 @@ pub struct Kind {
     /// Ranks from the last on which it could never move again (0: none; pawn, lance 1,
     /// knight 2).
     pub dead_ranks: u8,
+    /// Two of its rays reach one square (a furious fiend's leap to the second square and its
+    /// slide there): the generator then keeps one move a square.
+    pub overlapping: bool,
     /// Which capturing ray reaches each offset on the board (in the mover's frame, row by row
     /// from `-radius` to `radius` each way, `radius` one less than the board's longer side):
     /// 0 none, `HIT_MANY` two or more, else the ray's index plus one and, in the high byte,
@@ -981,6 +1134,33 @@ fn hit_table(rays: &[Ray], radius: i32) -> Vec<u16> {
     table
 }
 
+/// Whether two of `rays` reach one offset (on a board whose longer side is `radius + 1`).
+fn rays_overlap(rays: &[Ray], radius: i32) -> bool {
+    let width = 2 * radius + 1;
+    let mut reached = vec![false; (width * width) as usize];
+    for ray in rays {
+        let steps = if ray.leap || ray.range == 1 {
+            1
+        } else if ray.range == 0 {
+            radius
+        } else {
+            i32::from(ray.range)
+        };
+        for k in 1..=steps {
+            let (ox, oy) = (i32::from(ray.dx) * k, i32::from(ray.dy) * k);
+            if ox.abs() > radius || oy.abs() > radius {
+                break;
+            }
+            let cell = &mut reached[((oy + radius) * width + ox + radius) as usize];
+            if *cell {
+                return true;
+            }
+            *cell = true;
+        }
+    }
+    false
+}
+
 /// A variant's rules, ready for the move generator.
 #[derive(Debug)]
 pub struct Rules {
@@ -1019,6 +1199,9 @@ pub struct Rules {
     pub repetition: RepetitionRule,
     /// The bare-king rule: lishogi's chu shogi rule (chu and dai), the Heian games' or none.
     pub bare_king: BareKing,
+    /// (kind, what a piece that takes it becomes): maka dai dai's deva and dark spirit. A
+    /// royal taker is not changed.
+    pub taker_becomes: Vec<(u8, u8)>,
     /// The kinds of piece.
     pub kinds: Vec<Kind>,
 }
@@ -1052,7 +1235,9 @@ impl Rules {
                 .min()
                 .unwrap_or(0)
                 .min(spec.ranks);
-            let hits = hit_table(&rays, i32::from(spec.files.max(spec.ranks)) - 1);
+            let radius = i32::from(spec.files.max(spec.ranks)) - 1;
+            let hits = hit_table(&rays, radius);
+            let overlapping = rays_overlap(&rays, radius);
             kinds.push(Kind {
                 sfen,
                 piece,
@@ -1066,6 +1251,7 @@ impl Rules {
                 minor: matches!(piece.code, "P" | "GB"),
                 drop_pawn: spec.shogi_drop_rules && piece.code == spec.pawns.0,
                 dead_ranks,
+                overlapping,
                 hits,
             });
         }
@@ -1097,6 +1283,11 @@ impl Rules {
             }),
             repetition: spec.repetition,
             bare_king: spec.bare_king,
+            taker_becomes: spec
+                .taker_becomes
+                .iter()
+                .map(|&(victim, becomes)| (index(victim), index(becomes)))
+                .collect(),
             kinds,
         }
     }

@@ -79,6 +79,24 @@ impl VPosition {
         (t != OFF && (t == EMPTY || side_of(t) != self.side)).then_some(to)
     }
 
+    /// Maka dai dai's emperor on `from`: a leap to every square of the board that its side
+    /// does not hold, taking there only a piece that the other side does not protect (attack
+    /// by an ordinary move, the emperor's square counted empty).
+    pub(super) fn emperor_moves(&self, from: u16, kind: u8, out: &mut Vec<VMove>) {
+        let side = self.side;
+        for to in 0..self.cells.len() as u16 {
+            let c = self.cells[to as usize];
+            if c == OFF || to == from {
+                continue;
+            }
+            if c == EMPTY {
+                self.with_promotions(from, to, kind, false, out);
+            } else if side_of(c) != side && !self.attacked_by(to, !side, &[from]) {
+                self.with_promotions(from, to, kind, true, out);
+            }
+        }
+    }
+
     /// Promotion by capture applies to this kind (it promotes, and the variant says so).
     #[inline]
     pub(super) fn promotes_by_capture(&self, kind: &Kind) -> bool {
