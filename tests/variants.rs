@@ -165,7 +165,7 @@ fn heian_bare_king() {
     use hisha::search::{Limits, SearchOptions, Searcher, MATE};
     use std::sync::Arc;
     let mut pos = VPosition::from_sfen(VariantId::Heian, "8k/9/9/4p4/4G4/9/9/4K4 b - 1").unwrap();
-    let history = vec![(pos.key(), pos.in_check_now())];
+    let history = vec![pos.history_entry(None)];
     let eval = Arc::new(VariantEval::new(pos.rules()));
     let mut searcher =
         Searcher::<VBoard>::new(Arc::new(TranspositionTable::new(1)), SearchControl::new());
@@ -239,7 +239,7 @@ fn every_variant_plays_complete_games_against_itself() {
             let tt = Arc::new(TranspositionTable::new(4));
             let mut searcher = Searcher::<VBoard>::new(tt, control.clone());
             let eval = Arc::new(VariantEval::new(pos.rules()));
-            let mut history = vec![(pos.key(), pos.in_check_now())];
+            let mut history = vec![pos.history_entry(None)];
             let mut seed = game + 1;
             for ply in 0..200 {
                 let legal = pos.legal_moves();
@@ -263,7 +263,7 @@ fn every_variant_plays_complete_games_against_itself() {
                 };
                 assert!(legal.contains(&m));
                 pos.make_move(m);
-                history.push((pos.key(), pos.in_check_now()));
+                history.push(pos.history_entry(Some(m)));
                 // The incremental key is the key of the position read afresh.
                 let again = VPosition::from_sfen(id, &pos.to_sfen()).unwrap();
                 assert_eq!(again.key(), pos.key(), "{:?}: {}", id, pos.to_sfen());
@@ -396,4 +396,34 @@ fn chu_and_dai_bare_king_and_two_bare_kings() {
         dai("k14/15/6N8/15/15/15/15/15/15/15/15/15/15/1g13/14K b - 1"),
         None
     );
+}
+
+#[test]
+fn dai_dai_forbids_perpetual_chase() {
+    use hisha::variant::Verdict;
+    // Black's rook chases White's lone gold up and down the board's edge files: 1f1e attacks
+    // it on 9e, the gold steps to 9f, 1e1f attacks it again, the gold steps back, and 1f1e
+    // repeats the position. Every Black move of the cycle chased, no White move did.
+    let cycle = |sfen: &str, id: VariantId| {
+        let mut pos = VPosition::from_sfen(id, sfen).unwrap();
+        let mut history = vec![pos.history_entry(None)];
+        for text in ["1f1e", "9e9f", "1e1f", "9f9e", "1f1e"] {
+            let m = pos.parse_move(text).unwrap();
+            pos.make_move(m);
+            history.push(pos.history_entry(Some(m)));
+        }
+        pos.rules()
+            .search_repetition(&history, pos.side_to_move(), 0)
+    };
+    let lone = "k16/17/17/17/8g8/16R/17/17/17/17/17/17/17/17/17/17/16K b - 1";
+    assert_eq!(
+        cycle(lone, VariantId::DaiDai),
+        Some(Verdict::Loses(Color::Black))
+    );
+    // Dai shogi has no chase rule (its board is 15x15: the same files and ranks fit).
+    let dai = "k14/15/15/15/6g8/14R/15/15/15/15/15/15/15/15/14K b - 1";
+    assert_eq!(cycle(dai, VariantId::Dai), Some(Verdict::Draw));
+    // A gold that a rook on 9a guards is not chased: a plain repetition, no contest.
+    let guarded = "k7r8/17/17/17/8g8/16R/17/17/17/17/17/17/17/17/17/17/16K b - 1";
+    assert_eq!(cycle(guarded, VariantId::DaiDai), Some(Verdict::Draw));
 }

@@ -90,7 +90,7 @@ pub(super) struct VariantGame {
     pos: VPosition,
     /// The positions the game went through (the last one `pos`): each key, and whether its
     /// side to move was in check.
-    keys: Vec<(u64, bool)>,
+    keys: Vec<(u64, bool, bool)>,
     /// The command that set it. A command that goes on from it plays only its new moves (a
     /// long game's every `position` would otherwise replay it all: 2,556 plies of dai dai took
     /// 25 ms).
@@ -121,7 +121,7 @@ impl Game {
             return Game::Shogi(Position::startpos());
         }
         let mut pos = VPosition::start(id);
-        let first = (pos.key(), pos.in_check_now());
+        let first = pos.history_entry(None);
         Game::Variant(VariantGame {
             pos,
             keys: vec![first],
@@ -495,7 +495,7 @@ impl VariantGame {
                     VPosition::from_sfen(id, s).map_err(|e| EngineError::Position(Box::new(e)))?
                 }
             };
-            let first = (pos.key(), pos.in_check_now());
+            let first = pos.history_entry(None);
             (pos, vec![first], 0)
         };
         for text in spec.moves.iter().skip(done) {
@@ -503,7 +503,7 @@ impl VariantGame {
                 .parse_move(text)
                 .map_err(|e| EngineError::Position(Box::new(e)))?;
             pos.make_move(m);
-            keys.push((pos.key(), pos.in_check_now()));
+            keys.push(pos.history_entry(Some(m)));
         }
         Ok(VariantGame {
             pos,

@@ -35,7 +35,7 @@ pub struct VBoard {
     /// The game so far and the line searched: each position's key and whether its side to
     /// move was in check (by Betza's rays for the positions of the line, which see every check
     /// but the special pieces' rarer ones).
-    history: Vec<(u64, bool)>,
+    history: Vec<(u64, bool, bool)>,
     undos: Vec<Undo>,
     /// Each pass (null move) on the line: the index in `history` of the position it reached,
     /// and the lion-capture state it forgot.
@@ -46,13 +46,13 @@ pub struct VBoard {
 impl VBoard {
     /// The search's view of `pos`, whose game went through `history` (each position's key and
     /// whether its side to move was in check, the last being `pos`), evaluated by `eval`.
-    pub fn new(pos: VPosition, history: &[(u64, bool)], eval: Arc<VariantEval>) -> VBoard {
+    pub fn new(pos: VPosition, history: &[(u64, bool, bool)], eval: Arc<VariantEval>) -> VBoard {
         let cells = pos.cell_count();
         let kinds = pos.rules().kinds.len();
         let mut history = history.to_vec();
         if history.last().map(|h| h.0) != Some(pos.key()) {
             let mut p = pos.clone();
-            history.push((pos.key(), p.in_check_now()));
+            history.push(p.history_entry(None));
         }
         VBoard {
             history,
@@ -224,7 +224,8 @@ impl SearchBoard for VBoard {
         let undo = self.pos.make_move(m);
         self.undos.push(undo);
         let check = self.pos.in_check(self.pos.side_to_move());
-        self.history.push((self.pos.key(), check));
+        let chase = self.pos.rules().chase_rule && self.pos.chased(m.to);
+        self.history.push((self.pos.key(), check, chase));
     }
     fn unmake_move(&mut self, m: VMove) {
         self.history.pop();
@@ -233,7 +234,7 @@ impl SearchBoard for VBoard {
     }
     fn make_null_move(&mut self) {
         let saved = self.pos.make_null_move();
-        self.history.push((self.pos.key(), false));
+        self.history.push((self.pos.key(), false, false));
         self.passes.push((self.history.len() - 1, saved));
     }
     fn unmake_null_move(&mut self) {
@@ -495,7 +496,7 @@ mod tests {
     use crate::variant::VariantId;
 
     /// A search of `pos` (whose game went through `history`) to `depth`.
-    fn search(pos: &VPosition, history: &[(u64, bool)], depth: u32) -> SearchResult<VMove> {
+    fn search(pos: &VPosition, history: &[(u64, bool, bool)], depth: u32) -> SearchResult<VMove> {
         let tt = Arc::new(TranspositionTable::new(4));
         let mut searcher = Searcher::<VBoard>::new(tt, SearchControl::new());
         let eval = Arc::new(VariantEval::new(pos.rules()));
@@ -507,9 +508,9 @@ mod tests {
         searcher.search(&mut board, &limits, &SearchOptions::default(), &mut |_| {})
     }
 
-    fn start(id: VariantId, sfen: &str) -> (VPosition, Vec<(u64, bool)>) {
+    fn start(id: VariantId, sfen: &str) -> (VPosition, Vec<(u64, bool, bool)>) {
         let mut pos = VPosition::from_sfen(id, sfen).unwrap();
-        let history = vec![(pos.key(), pos.in_check_now())];
+        let history = vec![pos.history_entry(None)];
         (pos, history)
     }
 
@@ -539,12 +540,12 @@ mod tests {
         id: VariantId,
         sfen: &str,
         moves: [&str; 3],
-    ) -> (VPosition, Vec<(u64, bool)>) {
+    ) -> (VPosition, Vec<(u64, bool, bool)>) {
         let (mut pos, mut history) = start(id, sfen);
         for text in moves {
             let m = pos.parse_move(text).unwrap();
             pos.make_move(m);
-            history.push((pos.key(), pos.in_check_now()));
+            history.push(pos.history_entry(Some(m)));
         }
         (pos, history)
     }

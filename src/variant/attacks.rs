@@ -239,6 +239,31 @@ impl VPosition {
         })
     }
 
+    /// Whether the piece on `to`, of the side that has just moved, chases: attacks by an
+    /// ordinary move an enemy piece, not royal (that is check), that no enemy piece protects.
+    /// Dai dai shogi's rule forbids chasing perpetually (`Rules::chase_rule`).
+    pub fn chased(&self, to: u16) -> bool {
+        let c = self.cells[to as usize];
+        if !is_piece(c) || side_of(c) == self.side {
+            return false;
+        }
+        let kind = &self.rules.kinds[kind_of(c) as usize];
+        self.pieces[self.side.index()].iter().any(|&target| {
+            let victim = &self.rules.kinds[kind_of(self.cells[target as usize]) as usize];
+            !victim.royal
+                && self.reaches(to, kind, !self.side, target, &[])
+                && !self.attacked_by(target, self.side, &[])
+        })
+    }
+
+    /// The repetition rules' record of the position after `last` (the start of a game: none):
+    /// its key, whether its side to move is in check, and whether `last` chased under the
+    /// variant's chase rule.
+    pub fn history_entry(&mut self, last: Option<super::position::VMove>) -> (u64, bool, bool) {
+        let chase = self.rules.chase_rule && last.is_some_and(|m| self.chased(m.to));
+        (self.key, self.in_check_now(), chase)
+    }
+
     /// Whether the side to move is in check: one of its royal pieces could be taken (or, in
     /// tenjiku, burnt) by a move of the other side, were it the other side's turn. Exact for
     /// every special move: Betza's rays (`in_check`) see every capture but those of hook turns,

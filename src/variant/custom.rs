@@ -19,6 +19,7 @@
 //! drop-rules = yes|no        shogi's: pawns per file, no pawn-drop mate, no dead drop
 //! pawn = CODE N              the pawn of the drop rules and how many a file (P 1)
 //! lion-trading = yes|no      chu shogi's rules on taking lions
+//! perpetual-chase = yes|no   perpetual chase loses as perpetual check does (dai dai shogi)
 //! bare-king = yes|no|lone    chu shogi's bare king (yes), the Heian games' (lone)
 //! repetition = draw | sente-loses | mover-loses
 //! taker-becomes = A:B ...    a piece that takes an A becomes a B (maka dai dai's deva)
@@ -346,6 +347,7 @@ struct Draft {
     drop_rules: bool,
     pawns: (String, u8),
     lion_trading: bool,
+    chase_rule: bool,
     bare_king: BareKing,
     repetition: RepetitionRule,
     taker_becomes: Vec<(String, String)>,
@@ -410,6 +412,7 @@ impl Draft {
             shogi_drop_rules: self.drop_rules,
             pawns: (code(&self.pawns.0), self.pawns.1),
             lion_trading: self.lion_trading,
+            chase_rule: self.chase_rule,
             repetition: self.repetition,
             bare_king: self.bare_king,
             taker_becomes: Box::leak(taker_becomes.into_boxed_slice()),
@@ -438,6 +441,7 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
     let mut drop_rules = false;
     let mut pawns: (String, u8) = ("P".to_string(), 1);
     let mut lion_trading = false;
+    let mut chase_rule = false;
     let mut bare_king = BareKing::No;
     let mut repetition = RepetitionRule::Draw;
     let mut taker_becomes: Vec<(usize, String, String)> = Vec::new();
@@ -490,6 +494,7 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
             "check-rule" => check_rule = yes_no(n, key, value)?,
             "drop-rules" => drop_rules = yes_no(n, key, value)?,
             "lion-trading" => lion_trading = yes_no(n, key, value)?,
+            "perpetual-chase" => chase_rule = yes_no(n, key, value)?,
             "bare-king" => {
                 bare_king = match value {
                     "lone" => BareKing::Lone,
@@ -663,6 +668,7 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
         drop_rules,
         pawns,
         lion_trading,
+        chase_rule,
         bare_king,
         repetition,
         taker_becomes: taker_becomes.into_iter().map(|(_, a, b)| (a, b)).collect(),
@@ -747,6 +753,9 @@ pub fn definition(id: VariantId, name: &str) -> String {
         out += &format!("pawn = {spec_pawn} {}\n", r.pawns_per_file);
     }
     out += &format!("lion-trading = {}\n", yes(r.lion_trading));
+    if r.chase_rule {
+        out += "perpetual-chase = yes\n";
+    }
     out += &format!(
         "bare-king = {}\n",
         match r.bare_king {

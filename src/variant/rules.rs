@@ -208,6 +208,8 @@ pub(super) struct Spec {
     /// may have on one file.
     pub(super) pawns: (&'static str, u8),
     pub(super) lion_trading: bool,
+    /// Perpetual chase loses as perpetual check does (dai dai shogi).
+    pub(super) chase_rule: bool,
     pub(super) repetition: RepetitionRule,
     pub(super) bare_king: BareKing,
     /// (SFEN letters of a piece, of what a piece that takes it becomes): maka dai dai's deva
@@ -293,6 +295,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: true,
         pawns: SHOGI_PAWNS,
         lion_trading: false,
+        chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
         taker_becomes: &[],
@@ -312,6 +315,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
         lion_trading: false,
+        chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
         taker_becomes: &[],
@@ -342,6 +346,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: true,
         pawns: SHOGI_PAWNS,
         lion_trading: false,
+        chase_rule: false,
         repetition: RepetitionRule::SenteLoses,
         bare_king: BareKing::No,
         taker_becomes: &[],
@@ -372,6 +377,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: true,
         pawns: SHOGI_PAWNS,
         lion_trading: false,
+        chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
         taker_becomes: &[],
@@ -407,6 +413,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: true,
         pawns: SHOGI_PAWNS,
         lion_trading: false,
+        chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
         taker_becomes: &[],
@@ -443,6 +450,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: true,
         pawns: ("SW", 2),
         lion_trading: false,
+        chase_rule: false,
         repetition: RepetitionRule::MoverLoses,
         bare_king: BareKing::No,
         taker_becomes: &[],
@@ -476,6 +484,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: true,
         pawns: SHOGI_PAWNS,
         lion_trading: false,
+        chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::Lone,
         taker_becomes: &[],
@@ -506,6 +515,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: true,
         pawns: ("SP", 1),
         lion_trading: false,
+        chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
         taker_becomes: &[],
@@ -528,6 +538,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: true,
         pawns: ("SP", 1),
         lion_trading: false,
+        chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
         taker_becomes: &[],
@@ -548,6 +559,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
         lion_trading: true,
+        chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::Chu,
         taker_becomes: &[],
@@ -614,6 +626,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: true,
         pawns: SHOGI_PAWNS,
         lion_trading: false,
+        chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::Lone,
         taker_becomes: &[],
@@ -661,6 +674,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
         lion_trading: true,
+        chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::Chu,
         taker_becomes: &[],
@@ -740,6 +754,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
         lion_trading: false,
+        chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
         taker_becomes: &[],
@@ -835,6 +850,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
         lion_trading: false,
+        chase_rule: true,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
         taker_becomes: &[],
@@ -951,6 +967,7 @@ static SPECS: [Spec; 15] = [
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
         lion_trading: false,
+        chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
         taker_becomes: &[("i'", "+i'"), ("j'", "+j'")],
@@ -1193,6 +1210,9 @@ pub struct Rules {
     pub pawns_per_file: u8,
     /// Chu shogi's lion-trading rules (chu and dai).
     pub lion_trading: bool,
+    /// Perpetual chase is forbidden as perpetual check is (dai dai shogi): a side whose every
+    /// move of a repetition checked or chased (`VPosition::chased`) loses.
+    pub chase_rule: bool,
     /// Some kind burns (tenjiku's fire demon): moves may capture next to where they end.
     pub burning: bool,
     /// What a repetition means.
@@ -1273,6 +1293,7 @@ impl Rules {
             shogi_drop_rules: spec.shogi_drop_rules,
             pawns_per_file: spec.pawns.1,
             lion_trading: spec.lion_trading,
+            chase_rule: spec.chase_rule,
             burning: kinds.iter().any(|k| k.special == Special::FireDemon),
             line_pins: kinds.iter().all(|k| {
                 k.special == Special::None
@@ -1303,7 +1324,7 @@ impl Rules {
     /// The game's verdict on the last position of `history` when it is the occurrence of a
     /// position that ends the game (the fourth; tori shogi's third): as `search_repetition`,
     /// the checks counted since the first occurrence.
-    pub fn game_repetition(&self, history: &[(u64, bool)], side: Color) -> Option<Verdict> {
+    pub fn game_repetition(&self, history: &[(u64, bool, bool)], side: Color) -> Option<Verdict> {
         self.repeated(history, side, self.repetition.occurrences() - 1)
     }
 
@@ -1316,7 +1337,7 @@ impl Rules {
     /// if it went on repeating.
     pub fn search_repetition(
         &self,
-        history: &[(u64, bool)],
+        history: &[(u64, bool, bool)],
         side: Color,
         since: usize,
     ) -> Option<Verdict> {
@@ -1330,7 +1351,12 @@ impl Rules {
     }
 
     /// The verdict when the last position of `history` occurred `earlier` times before.
-    fn repeated(&self, history: &[(u64, bool)], side: Color, earlier: usize) -> Option<Verdict> {
+    fn repeated(
+        &self,
+        history: &[(u64, bool, bool)],
+        side: Color,
+        earlier: usize,
+    ) -> Option<Verdict> {
         let n = history.len().checked_sub(1)?;
         let key = history[n].0;
         let j = (2..=n)
@@ -1343,12 +1369,13 @@ impl Rules {
 
     /// The verdict on a repetition of the last position of `history` (`side` to move), whose
     /// earliest occurrence counted is at index `j`.
-    fn verdict_since(&self, history: &[(u64, bool)], side: Color, j: usize) -> Verdict {
+    fn verdict_since(&self, history: &[(u64, bool, bool)], side: Color, j: usize) -> Verdict {
         let n = history.len() - 1;
         // After each of the opponent's moves (positions with `side` to move) `side` was in
-        // check, or after each of `side`'s.
-        let they_checked = (j + 2..=n).step_by(2).all(|k| history[k].1);
-        let we_checked = (j + 1..n).step_by(2).all(|k| history[k].1);
+        // check (or, under the chase rule, chased), or after each of `side`'s.
+        let forced = |k: usize| history[k].1 || history[k].2;
+        let they_checked = (j + 2..=n).step_by(2).all(forced);
+        let we_checked = (j + 1..n).step_by(2).all(forced);
         match (they_checked, we_checked) {
             (true, false) => Verdict::Loses(!side),
             (false, true) => Verdict::Loses(side),
@@ -1405,9 +1432,9 @@ mod tests {
     fn repetitions() {
         let chu = VariantId::Chu.rules();
         let mini = VariantId::Mini.rules();
-        let no = |keys: &[u64]| keys.iter().map(|&k| (k, false)).collect::<Vec<_>>();
+        let no = |keys: &[u64]| keys.iter().map(|&k| (k, false, false)).collect::<Vec<_>>();
         let first =
-            |r: &Rules, history: &[(u64, bool)], side| r.search_repetition(history, side, 0);
+            |r: &Rules, history: &[(u64, bool, bool)], side| r.search_repetition(history, side, 0);
         // 1 2 3 4 1: Black to move again in the first position (side 0 at both ends).
         let cycle = no(&[1, 2, 3, 4, 1]);
         assert_eq!(first(chu, &cycle, Black), Some(Verdict::Draw));
@@ -1418,13 +1445,25 @@ mod tests {
         assert_eq!(first(chu, &no(&[1, 2, 3, 1]), White), None);
         assert_eq!(first(chu, &no(&[1, 2, 3]), Black), None);
         // White checked after each of its moves (positions 2 and 4 have Black in check).
-        let white_checks = [(1, false), (2, false), (3, true), (4, false), (1, true)];
+        let white_checks = [
+            (1, false, false),
+            (2, false, false),
+            (3, true, false),
+            (4, false, false),
+            (1, true, false),
+        ];
         assert_eq!(
             first(chu, &white_checks, Black),
             Some(Verdict::Loses(White))
         );
         // Black checked with each of its moves (positions 1 and 3, White to move).
-        let black_checks = [(1, false), (2, true), (3, false), (4, true), (1, false)];
+        let black_checks = [
+            (1, false, false),
+            (2, true, false),
+            (3, false, false),
+            (4, true, false),
+            (1, false, false),
+        ];
         assert_eq!(
             first(mini, &black_checks, Black),
             Some(Verdict::Loses(Black))
@@ -1434,14 +1473,20 @@ mod tests {
             Some(Verdict::Loses(Black))
         );
         // Both checked throughout: the rule of the variant.
-        let both = [(1, true), (2, true), (3, true), (4, true), (1, true)];
+        let both = [
+            (1, true, false),
+            (2, true, false),
+            (3, true, false),
+            (4, true, false),
+            (1, true, false),
+        ];
         assert_eq!(first(chu, &both, Black), Some(Verdict::Draw));
     }
 
     #[test]
     fn nothing_before_a_pass_recurs() {
         let mini = VariantId::Mini.rules();
-        let no = |keys: &[u64]| keys.iter().map(|&k| (k, false)).collect::<Vec<_>>();
+        let no = |keys: &[u64]| keys.iter().map(|&k| (k, false, false)).collect::<Vec<_>>();
         // A pass (null move) reached position 1: position 0 is not repeated by position 4.
         let line = no(&[1, 2, 3, 4, 1]);
         assert_eq!(mini.search_repetition(&line, Black, 1), None);
@@ -1462,7 +1507,7 @@ mod tests {
     fn the_game_ends_at_the_fourth_occurrence_or_tori_shogis_third() {
         let chu = VariantId::Chu.rules();
         let mini = VariantId::Mini.rules();
-        let no = |keys: &[u64]| keys.iter().map(|&k| (k, false)).collect::<Vec<_>>();
+        let no = |keys: &[u64]| keys.iter().map(|&k| (k, false, false)).collect::<Vec<_>>();
         let thrice = no(&[1, 2, 3, 4, 1, 2, 3, 4, 1]);
         assert_eq!(chu.game_repetition(&thrice, Black), None);
         let four = no(&[1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4, 1]);
