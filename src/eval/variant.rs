@@ -361,6 +361,15 @@ fn margin_percent(id: VariantId) -> i32 {
     }
 }
 
+/// Whether short-range pieces gain `ADVANCE` for every rank they advance, or (maka dai dai)
+/// only up to the board's middle. In maka dai dai every piece that takes promotes, and pawns
+/// pushed into the enemy camp only feed its promotions: at 3000 nodes a move, against itself
+/// with material only, Hisha scored +0 =3 -6 with the bonus for every rank, +0 =12 -0 with
+/// none, +4 =7 -1 with it to the middle (docs/results.md).
+fn advances_all_the_way(id: VariantId) -> bool {
+    id != VariantId::MakaDaiDai
+}
+
 /// The fitted weights of the variants that have them (`hisha tune --variant`).
 fn fitted(id: VariantId) -> Option<&'static str> {
     match id {
@@ -761,8 +770,10 @@ fn initial_weights(rules: &Rules, l: &Layout, values: &[i32]) -> Vec<i32> {
             let advanced = l.ranks as i32 - 1 - far;
             let mut v = if kind.royal {
                 -ROYAL_ADVANCE * (advanced - 1).max(0)
-            } else {
+            } else if advances_all_the_way(rules.id) {
                 advance * advanced
+            } else {
+                advance * advanced.min(l.ranks as i32 / 2 - 1)
             };
             if gain > 0 {
                 let percent = match zone {
