@@ -90,8 +90,8 @@ fn session(variant: &str) -> XBoard {
     let features = x.expect("feature done=1").join("\n");
     assert!(
         features.contains(
-            "variants=\"chu,dai,tenjiku,daidai,minishogi,judkinshogi,torishogi,sho,crazywa,\
-             wa-shogi,heian,heiandai\""
+            "variants=\"chu,dai,tenjiku,daidai,maka,minishogi,judkinshogi,torishogi,sho,\
+             crazywa,wa-shogi,heian,heiandai\""
         ),
         "{features}"
     );
@@ -253,6 +253,7 @@ fn a_lion_passes_with_the_null_move() {
 fn plays_dai_dai_and_the_other_boards() {
     for (name, id) in [
         ("daidai", VariantId::DaiDai),
+        ("maka", VariantId::MakaDaiDai),
         ("tenjiku", VariantId::Tenjiku),
         ("dai", VariantId::Dai),
     ] {

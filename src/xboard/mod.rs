@@ -32,13 +32,15 @@ use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use std::io::Write;
 use std::time::Instant;
 
-/// The variants offered, by their XBoard names (HaChu's and CrazyWa's where they have them;
-/// `crazywa` is wa shogi with drops, `wa-shogi` without).
+/// The variants offered, by their XBoard names (HaChu's and CrazyWa's where they have them,
+/// `maka` from the table HaChu leaves off; `crazywa` is wa shogi with drops, `wa-shogi`
+/// without).
 const VARIANTS: &[(&str, VariantId)] = &[
     ("chu", VariantId::Chu),
     ("dai", VariantId::Dai),
     ("tenjiku", VariantId::Tenjiku),
     ("daidai", VariantId::DaiDai),
+    ("maka", VariantId::MakaDaiDai),
     ("minishogi", VariantId::Mini),
     ("judkinshogi", VariantId::Judkins),
     ("torishogi", VariantId::Tori),
