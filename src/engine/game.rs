@@ -88,8 +88,8 @@ impl Searchers {
 pub(super) struct VariantGame {
     /// The root position.
     pos: VPosition,
-    /// The positions the game went through (the last one `pos`): each key, and whether its
-    /// side to move was in check.
+    /// The positions the game went through (the last one `pos`): each key, whether its side
+    /// to move was in check, and whether the move to it chased (`VPosition::history_entry`).
     keys: Vec<(u64, bool, bool)>,
     /// The command that set it. A command that goes on from it plays only its new moves (a
     /// long game's every `position` would otherwise replay it all: 2,556 plies of dai dai took

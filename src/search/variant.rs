@@ -32,9 +32,9 @@ const ROYAL_VALUE: Value = EVAL_LIMIT;
 pub struct VBoard {
     pos: VPosition,
     eval: Arc<VariantEval>,
-    /// The game so far and the line searched: each position's key and whether its side to
-    /// move was in check (by Betza's rays for the positions of the line, which see every check
-    /// but the special pieces' rarer ones).
+    /// The game so far and the line searched: each position's key, whether its side to move
+    /// was in check (by Betza's rays for the positions of the line, which see every check but
+    /// the special pieces' rarer ones), and whether the move to it chased (dai dai's rule).
     history: Vec<(u64, bool, bool)>,
     undos: Vec<Undo>,
     /// Each pass (null move) on the line: the index in `history` of the position it reached,
@@ -44,8 +44,9 @@ pub struct VBoard {
 }
 
 impl VBoard {
-    /// The search's view of `pos`, whose game went through `history` (each position's key and
-    /// whether its side to move was in check, the last being `pos`), evaluated by `eval`.
+    /// The search's view of `pos`, whose game went through `history` (as
+    /// `VPosition::history_entry` records each position, the last being `pos`), evaluated by
+    /// `eval`.
     pub fn new(pos: VPosition, history: &[(u64, bool, bool)], eval: Arc<VariantEval>) -> VBoard {
         let cells = pos.cell_count();
         let kinds = pos.rules().kinds.len();
