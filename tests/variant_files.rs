@@ -165,6 +165,13 @@ fn bad_definitions_name_their_line() {
         ("[bad two]\n", 1, "name"),
         ("[bad-two]\naliases = chu\n", 2, "built-in"),
         ("[bad-two]\npromotion = zone\n", 2, "promotion"),
+        ("[bad-two]\ntaker-becomes = k\n", 2, "LETTERS:LETTERS"),
+        (
+            "[bad-two]\nboard = 5x5\npiece k = King\ntaker-becomes = k:+k\n",
+            4,
+            "no piece line gives +k",
+        ),
+        ("[bad-two]\nperpetual-chase = often\n", 2, "yes or no"),
         ("[chushogi]\nboard = 5x5\n", 1, "built-in"),
         ("[bad-two]\nboard = 5x5\npiece k = King\n", 1, "no start"),
         // A start position its pieces cannot make: the start line.
