@@ -3,7 +3,7 @@
 //! and the squares a drop would check from, and whether a side is in check.
 
 use super::catalogue::Special;
-use super::position::{is_piece, kind_of, side_of, VPosition, EMPTY, NO_SQUARE, OFF};
+use super::position::{is_piece, kind_of, side_of, VMove, VPosition, EMPTY, NO_SQUARE, OFF};
 use super::rules::{capture_steps, Kind, HIT_MANY};
 use crate::color::Color;
 
@@ -259,7 +259,7 @@ impl VPosition {
     /// The repetition rules' record of the position after `last` (the start of a game: none):
     /// its key, whether its side to move is in check, and whether `last` chased under the
     /// variant's chase rule.
-    pub fn history_entry(&mut self, last: Option<super::position::VMove>) -> (u64, bool, bool) {
+    pub fn history_entry(&mut self, last: Option<VMove>) -> (u64, bool, bool) {
         let chase = self.rules.chase_rule && last.is_some_and(|m| self.chased(m.to));
         (self.key, self.in_check_now(), chase)
     }
