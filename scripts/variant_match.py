@@ -18,7 +18,7 @@ environment variable FAIRY_STOCKFISH names), `random` (a uniformly random legal 
 
 Legality: every move of either side must be in the referee's list, shogiops (chu, minishogi) or
 fairy-stockfish (micro, judkins, tori) where one exists, else a separate Hisha process (wa,
-the Heian games, dai, tenjiku, dai dai, maka dai dai: no other program generates their moves). fairy-stockfish lists mates by a pawn
+the Heian games, dai, tenjiku, dai dai, maka dai dai, tai: no other program generates their moves). fairy-stockfish lists mates by a pawn
 drop (tori shogi's swallow), which the rules forbid: a move the referee lists and the judge's
 rules refuse is such a mate, a fault of the side that played it, or else a rules dispute. A game ends by the rules, as the judge (a
 Hisha process: `d` prints the verdict) rules them: no legal move or a royal lost, chu's bare

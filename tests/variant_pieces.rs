@@ -1,9 +1,10 @@
-//! Every piece of dai, dai dai, maka dai dai, tenjiku, tori, wa and heian dai shogi against a
-//! move diagram drawn by hand from the rule sources (the Wikipedia article on dai dai shogi for
+//! Every piece of dai, dai dai, maka dai dai, tai, tenjiku, tori, wa and heian dai shogi against
+//! a move diagram drawn by hand from the rule sources (the Wikipedia article on dai dai shogi for
 //! its pieces, the dai shogi and chu shogi rules for theirs, the tori shogi rules of
 //! docs/variants.md for the birds, the wa shogi article for the animals, the heian dai articles
-//! for its generals, the maka dai dai rules of docs/variants.md), not from the catalogue's Betza: the piece alone in the centre of the empty board (the two kings
-//! in corners off its lines), Black to move.
+//! for its generals, the maka dai dai and tai rules of docs/variants.md), not from the
+//! catalogue's Betza: the piece alone in the centre of the empty board (the two kings in
+//! corners off its lines), Black to move.
 //!
 //! A diagram is the 7x7 neighbourhood, forward up, the mover's left on the left: `o` a square
 //! the piece moves to, `^` the piece. `total` is every square it moves to on the whole board,
@@ -3462,27 +3463,29 @@ fn dressed_letters_are_checked() {
     .is_err());
 }
 
-#[test]
-fn dai_dai_start_position() {
-    // 96 pieces a side, 64 kinds, as the article lists them (two each of the violent ox,
-    // savage tiger, ferocious leopard, evil wolf, violent bear, gold, silver, copper, iron, wood
-    // and stone generals, angry boar, reverse chariot, lance, side mover and howling dog, 17
-    // pawns, one of every other kind); the two camps mirror each other.
-    let pos = VPosition::start(VariantId::DaiDai);
-    let rules = VariantId::DaiDai.rules();
+/// Checks `id`'s start position: the two camps point-symmetric, no promoted piece, and of each
+/// kind `pawns` pawns, `listed_n` of the pieces whose catalogue codes are `listed`, `others_n`
+/// of every other kind, a side. Returns (kinds, pieces) a side.
+fn check_start_counts(
+    id: VariantId,
+    pawns: usize,
+    listed: &[&str],
+    listed_n: usize,
+    others_n: usize,
+) -> (usize, usize) {
+    let pos = VPosition::start(id);
+    let rules = id.rules();
+    let (files, ranks) = (rules.files as usize, rules.ranks as usize);
     let mut count = vec![[0usize; 2]; rules.kinds.len()];
     for sq in pos.squares() {
         if let Some((k, side)) = pos.piece_at(sq) {
             count[k as usize][side.index()] += 1;
             let (f, r) = pos.coords(sq);
-            let mirror = pos.square(16 - f, 16 - r);
+            let mirror = pos.square(files - 1 - f, ranks - 1 - r);
             assert_eq!(pos.piece_at(mirror), Some((k, !side)));
         }
     }
-    let two = [
-        "VO", "ST", "FL", "EW", "VB", "G", "S", "C", "I", "WG", "SG", "AB", "RC", "L", "SM", "HD",
-    ];
-    let mut kinds = 0;
+    let (mut kinds, mut total) = (0, 0);
     for (k, kind) in rules.kinds.iter().enumerate() {
         if kind.promoted {
             assert_eq!(count[k], [0, 0]);
@@ -3490,20 +3493,36 @@ fn dai_dai_start_position() {
         }
         kinds += 1;
         let want = match kind.piece.code {
-            "P" => 17,
-            c if two.contains(&c) => 2,
-            _ => 1,
+            "P" => pawns,
+            c if listed.contains(&c) => listed_n,
+            _ => others_n,
         };
         assert_eq!(count[k], [want, want], "{}", kind.piece.name);
+        total += want;
     }
-    assert_eq!(kinds, 64);
+    (kinds, total)
+}
+
+#[test]
+fn dai_dai_start_position() {
+    // 96 pieces a side, 64 kinds, as the article lists them (two each of the violent ox,
+    // savage tiger, ferocious leopard, evil wolf, violent bear, gold, silver, copper, iron, wood
+    // and stone generals, angry boar, reverse chariot, lance, side mover and howling dog, 17
+    // pawns, one of every other kind); the two camps mirror each other.
+    let two = [
+        "VO", "ST", "FL", "EW", "VB", "G", "S", "C", "I", "WG", "SG", "AB", "RC", "L", "SM", "HD",
+    ];
+    assert_eq!(
+        check_start_counts(VariantId::DaiDai, 17, &two, 2, 1),
+        (64, 96)
+    );
     // Its 59 moves, counted by hand from the setup and the article's moves: 17 pawns less the
     // two behind the howling dogs (15), the howling dogs 4 each (8), the lion 3 and a pass (4),
     // two each by the southern barbarian, old kite, old rat, water buffalo, flying horse,
     // enchanted badger, blind monkey, rushing bird, cat sword, the side-stepping vertical
     // mover (20), one each by the blue dragon, fragrant elephant's two, the white tiger, the
     // reverse chariots, the prancing stag, the phoenix, the golds, the lion dog and its pass.
-    let mut pos = pos;
+    let mut pos = VPosition::start(VariantId::DaiDai);
     assert_eq!(pos.legal_moves().len(), 59);
 }
 
@@ -3909,36 +3928,15 @@ fn maka_dai_dai_start_position() {
     // mover, donkey, knight, blind tiger, ferocious leopard, gold, silver, copper, tile, evil
     // wolf, iron, stone, reverse chariot, lance, earth general, go-between, blind bear, angry
     // boar and cat sword, 19 pawns, one of every other kind); the camps point-symmetric.
-    let pos = VPosition::start(VariantId::MakaDaiDai);
-    let rules = VariantId::MakaDaiDai.rules();
-    let mut count = vec![[0usize; 2]; rules.kinds.len()];
-    for sq in pos.squares() {
-        if let Some((k, side)) = pos.piece_at(sq) {
-            count[k as usize][side.index()] += 1;
-            let (f, r) = pos.coords(sq);
-            let mirror = pos.square(18 - f, 18 - r);
-            assert_eq!(pos.piece_at(mirror), Some((k, !side)));
-        }
-    }
     let two = [
         "DK", "DH", "R", "B", "SF", "VO", "FD", "OR", "VM", "SM", "DY", "N", "BT", "FL", "G", "S",
         "C", "TG", "EW", "I", "SG", "RC", "L", "EGN", "GB", "BB", "AB", "CS",
     ];
-    let mut kinds = 0;
-    for (k, kind) in rules.kinds.iter().enumerate() {
-        if kind.promoted {
-            assert_eq!(count[k], [0, 0]);
-            continue;
-        }
-        kinds += 1;
-        let want = match kind.piece.code {
-            "P" => 19,
-            c if two.contains(&c) => 2,
-            _ => 1,
-        };
-        assert_eq!(count[k], [want, want], "{}", kind.piece.name);
-    }
-    assert_eq!(kinds, 50);
+
+    assert_eq!(
+        check_start_counts(VariantId::MakaDaiDai, 19, &two, 2, 1),
+        (50, 96)
+    );
     // Its 78 moves, counted by hand from the setup and the pieces' moves: 17 pawn steps (the
     // two behind the go-betweens blocked) and the go-betweens' 2; on the fifth rank the left
     // and right chariots 1 each (straight back) and the dragon horses 3 each (back along the
@@ -3948,7 +3946,7 @@ fn maka_dai_dai_start_position() {
     // 1; on the second the reverse chariots 1 each, the Chinese cock 2, the coiled serpent 1,
     // the ferocious leopards 1 each, the reclining dragon 2; on the first the earth generals 1
     // each, the stones 2 each, the irons 2 each, the coppers and silvers 1 each.
-    let mut pos = pos;
+    let mut pos = VPosition::start(VariantId::MakaDaiDai);
     assert_eq!(pos.legal_moves().len(), 78);
 }
 
@@ -4027,4 +4025,365 @@ fn a_square_two_moves_reach_is_one_move() {
     )
     .unwrap();
     assert_eq!(moves_from(&mut pos, "9i").len(), 24 + 64 + 8);
+}
+
+/// The turtle-snake's and vermillion sparrow's move (they move alike).
+const TURTLE_SNAKE: &str = "
+    o..o..o
+    .o.o.o.
+    ..ooo..
+    ...^...
+    ..ooo..
+    .o...o.
+    .......
+";
+
+/// Every square of the window on the eight lines (tai's free demon and free dream-eater, whose
+/// limits lie beyond it).
+const EVERY_LINE: &str = "
+    o..o..o
+    .o.o.o.
+    ..ooo..
+    ooo^ooo
+    ..ooo..
+    .o.o.o.
+    o..o..o
+";
+
+/// Tai shogi's pieces that no smaller game has, the three that move there otherwise than in dai
+/// dai (the rules of docs/variants.md: shogivar's table), and chu shogi's ranging pieces. From
+/// the centre of 25x25 a slide crosses 12 squares.
+const TAI: &[Case] = &[
+    case(
+        "e?",
+        "fierce eagle: one step sideways, up to two diagonally",
+        10,
+        "
+            .......
+            .o...o.
+            ..o.o..
+            ..o^o..
+            ..o.o..
+            .o...o.
+            .......
+        ",
+    ),
+    case(
+        "g?",
+        "golden deer: diagonally forward without limit, up to two diagonally back",
+        28,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ...^...
+            ..o.o..
+            .o...o.
+            .......
+        ",
+    ),
+    case(
+        "r?",
+        "ram's-head soldier: diagonally forward without limit",
+        24,
+        "
+            o.....o
+            .o...o.
+            ..o.o..
+            ...^...
+            .......
+            .......
+            .......
+        ",
+    ),
+    case(
+        "i?",
+        "side dragon: forward and sideways without limit, one step back",
+        37,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ooo^ooo
+            ...o...
+            .......
+            .......
+        ",
+    ),
+    case(
+        "h?",
+        "silver hare: up to two diagonally forward, diagonally back without limit",
+        28,
+        "
+            .......
+            .o...o.
+            ..o.o..
+            ...^...
+            ..o.o..
+            .o...o.
+            o.....o
+        ",
+    ),
+    case(
+        "b?",
+        "soldier: a rook's moves and diagonally back without limit",
+        72,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ooo^ooo
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "t?",
+        "turtle-snake: forward and diagonally forward without limit, one step back, up to two \
+         diagonally back",
+        41,
+        TURTLE_SNAKE,
+    ),
+    case(
+        "v?",
+        "vermillion sparrow: as shogivar has it, the turtle-snake's move",
+        41,
+        TURTLE_SNAKE,
+    ),
+    case(
+        "r!",
+        "free demon: sideways and diagonally without limit, up to five forward and back",
+        // 24 sideways, 48 diagonally, 10 on the file.
+        82,
+        EVERY_LINE,
+    ),
+    case(
+        "t'",
+        "free dream-eater: forward, back and diagonally without limit, up to five sideways",
+        82,
+        EVERY_LINE,
+    ),
+    case(
+        "k!",
+        "neighbouring king: every king step but straight back",
+        7,
+        "
+            .......
+            .......
+            ..ooo..
+            ..o^o..
+            ..o.o..
+            .......
+            .......
+        ",
+    ),
+    // Chu shogi's ranging pieces, which dai shogi has and the tables above do not draw.
+    case(
+        "t!",
+        "white horse: forward, back and diagonally forward without limit",
+        48,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ...^...
+            ...o...
+            ...o...
+            ...o...
+        ",
+    ),
+    case(
+        "x!",
+        "whale: forward, back and diagonally back without limit",
+        48,
+        "
+            ...o...
+            ...o...
+            ...o...
+            ...^...
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "o?",
+        "flying ox: forward, back and diagonally without limit",
+        72,
+        "
+            o..o..o
+            .o.o.o.
+            ..ooo..
+            ...^...
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "f?",
+        "horned falcon: diagonally, sideways and back without limit; the lion's power straight \
+         forward (one or two squares)",
+        86,
+        "
+            o.....o
+            .o.o.o.
+            ..ooo..
+            ooo^ooo
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "l?",
+        "soaring eagle: orthogonally and diagonally back without limit; the lion's power \
+         diagonally forward (one or two squares)",
+        76,
+        "
+            ...o...
+            .o.o.o.
+            ..ooo..
+            ooo^ooo
+            ..ooo..
+            .o.o.o.
+            o..o..o
+        ",
+    ),
+    case(
+        "p?",
+        "peacock: a hook move from its diagonally forward slides (a second slide at a right \
+         angle from any square of the first), up to two diagonally back",
+        // The hook reaches every square (x, y) with x + y or y - x even and positive: 144 on
+        // each family of lines, 66 on both; and the four squares diagonally back.
+        226,
+        "
+            o.o.o.o
+            .o.o.o.
+            o.o.o.o
+            .o.^.o.
+            o.o.o.o
+            .o...o.
+            .......
+        ",
+    ),
+];
+
+#[test]
+fn tai_pieces_move_as_drawn() {
+    check(VariantId::Tai, TAI);
+    // Every other kind moves as a piece drawn here or for dai, dai dai or maka dai dai shogi:
+    // the same catalogue piece.
+    let drawn = |id: VariantId, cases: &[Case], code: &str| {
+        id.rules()
+            .kinds
+            .iter()
+            .any(|k| k.piece.code == code && cases.iter().any(|c| c.letters == k.sfen))
+    };
+    let rules = VariantId::Tai.rules();
+    let mut golds = 0;
+    let mut missing = Vec::new();
+    for k in &rules.kinds {
+        if TAI.iter().any(|c| c.letters == k.sfen) {
+            continue;
+        }
+        golds += usize::from(k.promoted && k.piece.code == "G");
+        if !(drawn(VariantId::Tai, TAI, k.piece.code)
+            || drawn(VariantId::Dai, DAI, k.piece.code)
+            || drawn(VariantId::DaiDai, DAI_DAI, k.piece.code)
+            || drawn(VariantId::MakaDaiDai, MAKA, k.piece.code))
+        {
+            missing.push(format!("{} ({})", k.sfen, k.piece.name));
+        }
+    }
+    assert!(missing.is_empty(), "drawn nowhere: {missing:?}");
+    assert_eq!(golds, 14, "the promotions to gold");
+    assert_eq!(rules.kinds.len(), 93 + 36);
+}
+
+#[test]
+fn tai_start_position() {
+    // 177 pieces a side of 93 kinds, as the article and shogivar list them: 25 pawns; one
+    // each of the emperor, crown prince, drunk elephant, lion, kirin, phoenix, lion dog, she-devil,
+    // guardian of the gods, wrestler, Buddhist devil, neighbouring king, left and right general,
+    // deva and dark spirit, hook mover, capricorn, great dragon, golden bird, old kite, rushing
+    // bird, the four barbarians, the turtle-snake and vermillion sparrow, white tiger and blue
+    // dragon, left and right chariot; two of every other kind. The camps point-symmetric.
+    let one = [
+        "EM", "CP", "DE", "LN", "KY", "PH", "LD", "SD", "GG", "WR", "BDV", "NKT", "LG", "RG", "DV",
+        "DS", "HM", "CA", "GD", "GO", "OK", "RB", "EBA", "WBA", "NBA", "SBA", "TS", "VSP", "WT",
+        "BD", "LCH", "RCH",
+    ];
+
+    assert_eq!(
+        check_start_counts(VariantId::Tai, 25, &one, 1, 2),
+        (93, 177)
+    );
+    // Its 304 moves, counted by hand from the setup and the pieces' moves: the emperor's 271,
+    // one to every empty square of the board (625 less the 354 pieces; it takes nothing, since
+    // White's emperor protects every White piece); 23 pawn steps (the two behind the
+    // go-betweens blocked) and the go-betweens' 2; behind the pawns the donkeys' jumps two
+    // squares ahead (1 each) and the lion dog's 6 (its jumps to the second and third squares
+    // ahead and diagonally ahead). Every other piece is hemmed in by its own.
+    let mut pos = VPosition::start(VariantId::Tai);
+    let emperor = pos.parse_square("13y").unwrap();
+    let moves = pos.legal_moves();
+    assert_eq!(moves.iter().filter(|m| m.from == emperor).count(), 271);
+    assert_eq!(moves.len(), 304);
+}
+
+#[test]
+fn an_emperor_protects_every_piece_of_its_side() {
+    // Black's emperor on 13y; White's emperor on 1a, a lone White silver on 13m. While White's
+    // emperor stands, the silver is protected and Black's emperor cannot take it; White's
+    // emperor itself, which nothing guards, it can. With White's emperor gone (a crown prince
+    // left), the silver is there for the taking.
+    let board = |white_royal: &str| {
+        format!("24{white_royal}/25/25/25/25/25/25/25/25/25/25/25/12s12/25/25/25/25/25/25/25/25/25/25/25/12K12 b - 1")
+    };
+    let mut pos = VPosition::from_sfen(VariantId::Tai, &board("k")).unwrap();
+    let moves = moves_from(&mut pos, "13y");
+    assert!(!moves.contains(&"13y13m".to_owned()), "{moves:?}");
+    assert!(moves.contains(&"13y1a".to_owned()));
+    assert_eq!(moves.len(), 622 + 1);
+    let mut pos = VPosition::from_sfen(VariantId::Tai, &board("z")).unwrap();
+    let moves = moves_from(&mut pos, "13y");
+    assert!(moves.contains(&"13y13m".to_owned()));
+    assert!(
+        moves.contains(&"13y1a".to_owned()),
+        "the prince is unguarded"
+    );
+    // The same rule in maka dai dai: an emperor there protects its side as well.
+    let mut maka = VPosition::from_sfen(
+        VariantId::MakaDaiDai,
+        "18+k/19/19/19/19/19/19/19/9s9/19/19/19/19/19/19/19/19/19/9+K9 b - 1",
+    )
+    .unwrap();
+    assert!(!moves_from(&mut maka, "10s").contains(&"10s10i".to_owned()));
+}
+
+#[test]
+fn the_peacock_turns_only_from_its_forward_diagonals() {
+    // A Black peacock on 13m, a White pawn on 11k in its forward-right line: the slide stops
+    // there (capture), so the squares round the corner beyond it are not reached from that
+    // line; back along its diagonals it goes two squares and never turns.
+    let mut pos = VPosition::from_sfen(
+        VariantId::Tai,
+        "24k/25/25/25/25/25/25/25/25/25/14p10/25/12P?12/25/25/25/25/25/25/25/25/25/25/25/1K23 b - 1",
+    )
+    .unwrap();
+    let moves = moves_from(&mut pos, "13m");
+    assert!(moves.contains(&"13m11k".to_owned()), "takes the pawn");
+    // 12l is the only square of the forward-right line before the pawn: from it the hook
+    // turns onto its perpendicular line (13k, 14j, ... and 11m, 10n, ...).
+    assert!(moves.contains(&"13m13k".to_owned()));
+    assert!(moves.contains(&"13m10n".to_owned()));
+    // Beyond the pawn nothing on the line 10j, 9i, ...
+    assert!(!moves.contains(&"13m10j".to_owned()));
+    // Diagonally back: 12n, 11o, 14n, 15o; no turn from there (16p is no move of its own).
+    for sq in ["12n", "11o", "14n", "15o"] {
+        assert!(moves.contains(&format!("13m{sq}")), "{sq}");
+    }
+    assert!(!moves.contains(&"13m13q".to_owned()));
 }

@@ -233,6 +233,7 @@ fn every_variant_plays_complete_games_against_itself() {
         VariantId::Tenjiku,
         VariantId::DaiDai,
         VariantId::MakaDaiDai,
+        VariantId::Tai,
     ] {
         for game in 0..1u64 {
             let mut pos = VPosition::start(id);
@@ -286,6 +287,7 @@ fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
         VariantId::Tenjiku,
         VariantId::DaiDai,
         VariantId::MakaDaiDai,
+        VariantId::Tai,
     ] {
         let mut seed = 0x5eed_u64;
         let mut next = move || {

@@ -29,7 +29,12 @@ pub(super) fn run(
                 "no piece {name:?} in the catalogue (`hisha pieces` lists them)"
             ))
         })?;
-        writeln!(out, "{} ({}), {}: {}", p.name, p.romaji, p.code, p.xbetza())?;
+        let romaji = if p.romaji.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", p.romaji)
+        };
+        writeln!(out, "{}{romaji}, {}: {}", p.name, p.code, p.xbetza())?;
         if p.royal {
             writeln!(out, "royal")?;
         }

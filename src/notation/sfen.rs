@@ -4,7 +4,7 @@
 //! (rank `a`), separated by `/`; each rank lists its squares from the left (the highest file
 //! number), a run of empty squares as a count (`9`, `12`) and a piece as a token: `+` if
 //! promoted, a letter (upper case Black's, lower case White's) and, in the games with more kinds
-//! than letters, a mark (`'` or `!`). The side is `b` or `w`. The third field is the hands
+//! than letters, a mark (`'`, `!` or, in tai shogi, `?`). The side is `b` or `w`. The third field is the hands
 //! (`-`, or tokens each after an optional count: `2P3p`) in the games with drops, and chu's
 //! lion-capture square in the others; the move number is a positive integer.
 //!
@@ -275,7 +275,7 @@ pub fn parse_hands(text: &str) -> Result<Vec<(u32, PieceToken)>, SfenError> {
 fn piece_token(chars: &mut std::iter::Peekable<std::str::Chars>) -> Option<PieceToken> {
     let promoted = chars.next_if_eq(&'+').is_some();
     let letter = chars.next_if(char::is_ascii_alphabetic)?;
-    let mark = chars.next_if(|&c| c == '\'' || c == '!');
+    let mark = chars.next_if(|&c| matches!(c, '\'' | '!' | '?'));
     Some(PieceToken {
         promoted,
         letter,

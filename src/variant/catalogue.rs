@@ -96,8 +96,13 @@ impl Special {
                 "lion dog: up to three steps along one line, capturing on each, turning back \
                  at most once (igui, pass)"
             }
-            Special::Hook => "hook move: a rook's slide, then a second at a right angle",
-            Special::DiagonalHook => "hook move: a bishop's slide, then a second at a right angle",
+            Special::Hook => {
+                "hook move: one of its unlimited slides along a file or rank, then a second at a \
+                 right angle"
+            }
+            Special::DiagonalHook => {
+                "hook move: one of its unlimited diagonal slides, then a second at a right angle"
+            }
             Special::FireDemon => {
                 "fire demon: up to three king steps (stopping where it captures); burns every \
                  enemy next to where it stops, and any enemy that stops next to it"
@@ -199,6 +204,10 @@ impl PieceDef {
     pub fn xbetza(&self) -> String {
         match self.special {
             Special::Jumping(_) => format!("{0}cpp{0}", self.betza),
+            // The peacock's hook turns from its forward diagonals only.
+            Special::DiagonalHook if self.betza.starts_with("fB") => {
+                format!("{}mfBasB", self.betza)
+            }
             _ => format!("{}{}", self.betza, self.special.xbetza()),
         }
     }
@@ -472,6 +481,22 @@ pub static PIECES: &[PieceDef] = &[
     piece("FGB", "Free go-between", "honchū", "vR"),
     piece("FCA", "Free cat", "honmyō", "B"),
     piece("FSE", "Free serpent", "honja", "vRbB"),
+    // Tai shogi: the pieces it adds to dai dai and maka dai dai shogi, and three that move
+    // there as tai shogi's English-language sources give them (shogivar's table, checked
+    // against Games::Shogi and the Wikipedia article; docs/variants.md). The peacock's hook
+    // turns from its forward diagonals only.
+    piece("FEE", "Fierce eagle", "mōju", "sWB2"),
+    piece("GDE", "Golden deer", "kinroku", "fBbB2"),
+    special("PC", "Peacock", "kujaku", "fBbB2", Special::DiagonalHook),
+    piece("RHS", "Ram's-head soldier", "", "fB"),
+    piece("SDR", "Side dragon", "ōryū", "fsRbW"),
+    piece("SHA", "Silver hare", "ginto", "fB2bB"),
+    piece("SOL", "Soldier", "", "RbB"),
+    piece("TS", "Turtle-snake", "genbu", "fRfBbWbB2"),
+    piece("VSP", "Vermillion sparrow", "suzaku", "fRfBbWbB2"),
+    piece("FRT", "Free demon (tai)", "honki", "sRBvR5"),
+    piece("FTT", "Free dream-eater (tai)", "honbaku", "vRBsR5"),
+    piece("NKT", "Neighbouring king (tai)", "kinnō", "FfsW"),
 ];
 
 /// The catalogue entry with this code.

@@ -321,14 +321,14 @@ pub fn special_by_name(name: &str) -> Option<Special> {
 }
 
 /// Whether `letters` are a kind's SFEN letters: `+` for a promoted kind, a lower-case letter,
-/// a mark `'` or `!` for the games with more kinds than letters.
+/// a mark `'`, `!` or `?` for the games with more kinds than letters.
 fn valid_letters(letters: &str) -> bool {
     let body = letters.strip_prefix('+').unwrap_or(letters);
     let mut chars = body.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_lowercase())
         && match chars.next() {
             None => true,
-            Some('\'' | '!') => chars.next().is_none(),
+            Some('\'' | '!' | '?') => chars.next().is_none(),
             Some(_) => false,
         }
 }

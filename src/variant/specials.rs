@@ -79,11 +79,22 @@ impl VPosition {
         (t != OFF && (t == EMPTY || side_of(t) != self.side)).then_some(to)
     }
 
-    /// Maka dai dai's emperor on `from`: a leap to every square of the board that its side
-    /// does not hold, taking there only a piece that the other side does not protect (attack
-    /// by an ordinary move, the emperor's square counted empty).
+    /// The emperor on `from` (maka dai dai, tai shogi): a leap to every square of the board
+    /// that its side does not hold, taking there only a piece that the other side does not
+    /// protect: attack by an ordinary move (the emperor's square counted empty), or an emperor
+    /// of its own elsewhere on the board, which reaches every square.
     pub(super) fn emperor_moves(&self, from: u16, kind: u8, out: &mut Vec<VMove>) {
         let side = self.side;
+        // The other side's emperors: how many, and one of their squares.
+        let (mut emperors, mut emperor) = (0, NO_SQUARE);
+        for &sq in &self.pieces[(!side).index()] {
+            if self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].special
+                == Special::Emperor
+            {
+                emperors += 1;
+                emperor = sq;
+            }
+        }
         for to in 0..self.cells.len() as u16 {
             let c = self.cells[to as usize];
             if c == OFF || to == from {
@@ -91,7 +102,10 @@ impl VPosition {
             }
             if c == EMPTY {
                 self.with_promotions(from, to, kind, false, out);
-            } else if side_of(c) != side && !self.attacked_by(to, !side, &[from]) {
+            } else if side_of(c) != side
+                && (emperors == 0 || (emperors == 1 && emperor == to))
+                && !self.attacked_by(to, !side, &[from])
+            {
                 self.with_promotions(from, to, kind, true, out);
             }
         }
@@ -103,21 +117,24 @@ impl VPosition {
         self.rules.promotion == Promotion::OnCapture && kind.promotes_to.is_some()
     }
 
-    /// A hook mover's (or long-nosed goblin's) moves that turn: from any empty square of a
-    /// straight slide, a slide at a right angle. The straight slides are its Betza moves,
-    /// already in `out` from `start`; a square reached both ways is one move.
+    /// A hook mover's (or long-nosed goblin's, capricorn's, peacock's) moves that turn: from
+    /// any empty square of one of its unlimited slides along files and ranks (`Hook`) or
+    /// diagonals (`DiagonalHook`), a slide at a right angle. The straight slides are its Betza
+    /// moves, already in `out` from `start`; a square reached both ways is one move.
     pub(super) fn hook_moves(&self, from: u16, kind: u8, start: usize, out: &mut Vec<VMove>) {
         let side = self.side;
-        let lines: [(i8, i8); 4] = if self.rules.kinds[kind as usize].special == Special::Hook {
-            [(0, 1), (1, 0), (0, -1), (-1, 0)]
-        } else {
-            [(1, 1), (1, -1), (-1, -1), (-1, 1)]
-        };
+        let k = &self.rules.kinds[kind as usize];
+        let diagonal = k.special == Special::DiagonalHook;
+        let lines = k
+            .rays
+            .iter()
+            .filter(|r| r.range == 0 && !r.leap && (r.dx != 0 && r.dy != 0) == diagonal)
+            .map(|r| (r.dx, r.dy));
         let mut seen = vec![false; self.cells.len()];
         for m in &out[start..] {
             seen[m.to as usize] = true;
         }
-        for &(dx, dy) in &lines {
+        for (dx, dy) in lines {
             let d = self.delta(dx, dy, side);
             let mut corner = from as isize + d;
             while self.cells[corner as usize] == EMPTY {
