@@ -57,20 +57,35 @@ const ROYAL_THREAT_64THS: i32 = 6;
 /// Material values of a variant's kinds, centipawns: from the number of squares a piece reaches
 /// from an average square of the empty board (a pawn about 100), doubled for the lion, two and
 /// a half times for the hook movers, a fifth more for the other lion powers, more for tenjiku's
-/// burning and jumping pieces, royal pieces none (their loss ends the game).
+/// burning and jumping pieces. Royal pieces are worth nothing (the last one's loss ends the
+/// game), except in a game that starts with royal pieces of several kinds (tai shogi's emperor
+/// and crown prince), where losing one is not the end: there they count as their moves say,
+/// the emperor as the board's free king.
 pub fn piece_values(rules: &Rules) -> Vec<i32> {
     let (files, ranks) = (rules.files as i32, rules.ranks as i32);
+    let several_royals = rules
+        .kinds
+        .iter()
+        .filter(|k| k.royal && !k.promoted)
+        .count()
+        > 1;
+    let queen = betza::parse("Q").expect("Q parses");
     rules
         .kinds
         .iter()
         .map(|k| {
-            if k.royal {
+            if k.royal && !several_royals {
                 return 0;
             }
+            let rays = if k.special == Special::Emperor {
+                &queen
+            } else {
+                &k.rays
+            };
             let mut total = 0usize;
             for x in 0..files {
                 for y in 0..ranks {
-                    total += betza::reach_from(&k.rays, files, ranks, x, y);
+                    total += betza::reach_from(rays, files, ranks, x, y);
                 }
             }
             let mobility = total as f64 / (files * ranks) as f64;
@@ -87,7 +102,7 @@ pub fn piece_values(rules: &Rules) -> Vec<i32> {
                 // A lion's leaps and a bishop's slides beyond them.
                 Special::LionHawk => 2.6,
                 Special::FreeEagle | Special::Tetrarchs => 1.3,
-                // Royal: never reached (royal pieces are worth nothing here).
+                // Valued as the free king (above).
                 Special::Emperor => 1.0,
             };
             (100.0 * mobility.max(0.5).powf(0.85) * special).round() as i32
@@ -856,6 +871,27 @@ mod tests {
         assert!(of("r") < of("q"));
         assert!(of("q") < of("n"));
         assert_eq!(of("k"), 0);
+        assert_eq!(
+            of("+e"),
+            0,
+            "the prince, when the king may be the last royal"
+        );
+    }
+
+    #[test]
+    fn royals_count_where_a_game_starts_with_several() {
+        // Tai shogi: losing the emperor or the crown prince is not the end while the other
+        // stands; the emperor is valued as the free king, the prince as a king's steps.
+        let r = VariantId::Tai.rules();
+        let v = piece_values(r);
+        let of = |s: &str| v[r.kind_index(s).unwrap() as usize];
+        assert_eq!(of("k"), of("q"));
+        assert!(of("z") > of("g") && of("z") < of("r"));
+        assert_eq!(of("+e"), of("z"));
+        // Maka dai dai: the king is the one royal at the start; its emperor counts nothing.
+        let r = VariantId::MakaDaiDai.rules();
+        let v = piece_values(r);
+        assert_eq!(v[r.kind_index("+k").unwrap() as usize], 0);
     }
 
     /// The start is the same turned half way round, the camps swapped.
