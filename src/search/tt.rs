@@ -91,6 +91,7 @@ impl ZeroedBuckets {
         let layout = Layout::from_size_align(size, 16).ok()?;
         // SAFETY: `layout` has a non-zero size, as `alloc_zeroed` requires.
         let block = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
+        super::huge_pages::advise(block.as_ptr(), size);
         let offset = block.as_ptr().align_offset(std::mem::align_of::<Bucket>());
         // SAFETY: the block holds `n + 1` buckets' bytes and the offset to the next 64-byte
         // boundary is below 64 (its start is 16-aligned), so `n` buckets fit after it. All zero

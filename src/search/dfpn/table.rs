@@ -75,8 +75,15 @@ impl MateTable {
     /// A table of about `mb` mebibytes.
     pub fn new(mb: usize) -> MateTable {
         let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Entry>() / CLUSTER).max(1);
+        // The block asked for huge pages before it is written (`huge_pages`).
+        let mut entries: Vec<Entry> = Vec::with_capacity(n * CLUSTER);
+        super::super::huge_pages::advise(
+            entries.as_ptr().cast(),
+            n * CLUSTER * std::mem::size_of::<Entry>(),
+        );
+        entries.resize(n * CLUSTER, Entry::EMPTY);
         MateTable {
-            entries: vec![Entry::EMPTY; n * CLUSTER],
+            entries,
             clusters: n,
             used: 0,
             mb,
