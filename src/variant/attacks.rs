@@ -7,6 +7,10 @@ use super::position::{is_piece, kind_of, side_of, VMove, VPosition, EMPTY, NO_SQ
 use super::rules::{capture_steps, Kind, HIT_MANY};
 use crate::color::Color;
 
+/// Above this many pieces a side, the attack test asks only the pieces on the lines through
+/// a square and at the game's off-line capture offsets (`VPosition::any_candidate`), not all.
+const SCAN_PIECES: usize = 24;
+
 impl VPosition {
     // Attacks
 
@@ -91,7 +95,7 @@ impl VPosition {
     /// empty for the paths of sliding moves, but a piece standing on one still attacks: as
     /// lishogi rules, a pawn or go-between that a lion takes on its first step still protects).
     pub fn attacked_by(&self, target: u16, side: Color, empty: &[u16]) -> bool {
-        self.pieces[side.index()].iter().any(|&sq| {
+        let attacks = |sq: u16| {
             sq != target
                 && self.reaches(
                     sq,
@@ -100,6 +104,56 @@ impl VPosition {
                     target,
                     empty,
                 )
+        };
+        if self.pieces[side.index()].len() > SCAN_PIECES {
+            self.any_candidate(target, side, attacks)
+        } else {
+            self.pieces[side.index()].iter().any(|&sq| attacks(sq))
+        }
+    }
+
+    /// Whether `f` holds for a piece of `side` standing where a piece could attack `target`
+    /// from: on the eight lines through it, to the board's edges, or at an offset off them at
+    /// which some kind of the game captures (`Rules::off_line`). On a board of many pieces
+    /// this asks far fewer of them than all.
+    fn any_candidate(&self, target: u16, side: Color, mut f: impl FnMut(u16) -> bool) -> bool {
+        let mine = |c: u16| is_piece(c) && side_of(c) == side;
+        for (dx, dy) in [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ] {
+            let d = self.delta(dx, dy, Color::Black);
+            let mut t = target as isize + d;
+            loop {
+                let c = self.cells[t as usize];
+                if c == OFF {
+                    break;
+                }
+                if mine(c) && f(t as u16) {
+                    return true;
+                }
+                t += d;
+            }
+        }
+        let (tx, ty) = self.xy[target as usize];
+        let (files, ranks) = (i16::from(self.rules.files), i16::from(self.rules.ranks));
+        self.rules.off_line.iter().any(|&(ox, oy)| {
+            // Where a piece of `side` stands that sees `target` at (ox, oy) in its frame.
+            let (fx, fy) = if side == Color::Black {
+                (tx - ox, ty + oy)
+            } else {
+                (tx + ox, ty - oy)
+            };
+            (0..files).contains(&fx) && (0..ranks).contains(&fy) && {
+                let sq = self.square(fx as usize, fy as usize);
+                mine(self.cells[sq as usize]) && f(sq)
+            }
         })
     }
 
@@ -114,17 +168,25 @@ impl VPosition {
         value: impl Fn(u8) -> i32,
     ) -> Option<(u16, u8)> {
         let mut best: Option<(i32, u16, u8)> = None;
-        for &sq in &self.pieces[side.index()] {
+        let mut consider = |sq: u16| {
             if sq == target || gone.contains(&sq) {
-                continue;
+                return false;
             }
             let k = kind_of(self.cells[sq as usize]);
             let v = value(k);
             if best.is_some_and(|(b, _, _)| v >= b) {
-                continue;
+                return false;
             }
             if self.reaches(sq, &self.rules.kinds[k as usize], side, target, gone) {
                 best = Some((v, sq, k));
+            }
+            false
+        };
+        if self.pieces[side.index()].len() > SCAN_PIECES {
+            self.any_candidate(target, side, consider);
+        } else {
+            for &sq in &self.pieces[side.index()] {
+                consider(sq);
             }
         }
         best.map(|(_, sq, k)| (sq, k))
@@ -319,20 +381,38 @@ mod tests {
     use crate::variant::position::VMove;
     use crate::variant::rules::VariantId;
 
-    /// Whether `attacked_by` (each kind's table of the offsets its rays reach) agrees with
-    /// the squares the rays walk to, for every square and side of `pos`.
+    /// Whether `attacked_by` (each kind's table of the offsets its rays reach; on a board of
+    /// many pieces, asked only of those on the lines and the off-line offsets) agrees with the
+    /// squares the rays walk to, and `least_attacker` with the least of the pieces that walk
+    /// there, for every square and side of `pos`.
     fn attack_test_agrees_with_the_rays(pos: &VPosition) {
+        // Any order of the kinds will do: the kind's index as its value.
+        let value = |k: u8| i32::from(k);
         for side in Color::ALL {
             let mut walked = vec![false; pos.cells.len()];
-            pos.for_each_attack(side, &mut |_, _, to| walked[to as usize] = true);
+            let mut least = vec![i32::MAX; pos.cells.len()];
+            pos.for_each_attack(side, &mut |_, k, to| {
+                walked[to as usize] = true;
+                least[to as usize] = least[to as usize].min(value(k));
+            });
             for sq in pos.squares() {
+                let what = || {
+                    format!(
+                        "{} {} side {side:?} square {sq}",
+                        pos.rules().name,
+                        pos.to_sfen()
+                    )
+                };
                 assert_eq!(
                     pos.attacked_by(sq, side, &[]),
                     walked[sq as usize],
-                    "{} {} side {side:?} square {sq}",
-                    pos.rules().name,
-                    pos.to_sfen()
+                    "{}",
+                    what()
                 );
+                let found = pos
+                    .least_attacker(sq, side, &[], value)
+                    .map(|(_, k)| value(k));
+                assert_eq!(found.unwrap_or(i32::MAX), least[sq as usize], "{}", what());
             }
         }
     }

@@ -1390,6 +1390,24 @@ pub struct Rules {
     pub taker_becomes: Vec<(u8, u8)>,
     /// The kinds of piece.
     pub kinds: Vec<Kind>,
+    /// Every offset off the board's eight lines (a knight's leap) from which some kind
+    /// captures, in the mover's frame (`Kind::hits`): with the lines, where the attack test
+    /// looks for attackers of a square on a board of many pieces.
+    pub off_line: Vec<(i16, i16)>,
+}
+
+/// The offsets off the eight lines at which some kind of `kinds` captures (`Rules::off_line`).
+fn off_line_offsets(kinds: &[Kind], radius: i32) -> Vec<(i16, i16)> {
+    let width = 2 * radius + 1;
+    let mut out = Vec::new();
+    for (i, _) in (0..width * width).enumerate() {
+        let (ox, oy) = (i as i32 % width - radius, i as i32 / width - radius);
+        let on_line = ox == 0 || oy == 0 || ox.abs() == oy.abs();
+        if !on_line && kinds.iter().any(|k| k.hits[i] != 0) {
+            out.push((ox as i16, oy as i16));
+        }
+    }
+    out
 }
 
 impl Rules {
@@ -1475,6 +1493,7 @@ impl Rules {
                 .iter()
                 .map(|&(victim, becomes)| (index(victim), index(becomes)))
                 .collect(),
+            off_line: off_line_offsets(&kinds, i32::from(spec.files.max(spec.ranks)) - 1),
             kinds,
         }
     }
