@@ -377,10 +377,11 @@ fn margin_percent(id: VariantId) -> i32 {
 }
 
 /// Whether short-range pieces gain `ADVANCE` for every rank they advance, or (maka dai dai,
-/// and tai shogi, whose promotions work the same way) only up to the board's middle. In maka dai dai every piece that takes promotes, and pawns
-/// pushed into the enemy camp only feed its promotions: at 3000 nodes a move, against itself
-/// with material only, Hisha scored +0 =3 -6 with the bonus for every rank, +0 =12 -0 with
-/// none, +4 =7 -1 with it to the middle (docs/results.md).
+/// and tai shogi, whose promotions work the same way) only up to the board's middle. In maka
+/// dai dai every piece that takes promotes, and pawns pushed into the enemy camp only feed its
+/// promotions: at 3000 nodes a move, against itself with material only, Hisha scored +0 =3 -6
+/// with the bonus for every rank, +0 =12 -0 with none, +4 =7 -1 with it to the middle
+/// (docs/results.md).
 fn advances_all_the_way(id: VariantId) -> bool {
     !matches!(id, VariantId::MakaDaiDai | VariantId::Tai)
 }

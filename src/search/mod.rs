@@ -14,9 +14,10 @@
 //! `limits` (what a search is asked), `result` (what it answers), `control` (the flags it shares
 //! while it runs), `smp` (Lazy SMP threads), `deepening` (iterative deepening at the root),
 //! `negamax` (the tree search and quiescence), `ordering` (the history tables every board
-//! orders by), `move_picker` and `see` (9x9's staged picker and static exchange), `time` (the clock), `tt` (the transposition table, on huge pages: `huge_pages`), `params` (tuned constants),
-//! and the mate searches: `mate1` and `mate3` (short mates near the leaves) and `dfpn` (the
-//! proof-number search behind `go mate` and `hisha mate`).
+//! orders by), `move_picker` and `see` (9x9's staged picker and static exchange), `time` (the
+//! clock), `tt` (the transposition table, on huge pages: `huge_pages`), `params` (tuned
+//! constants), and the mate searches: `mate1` and `mate3` (short mates near the leaves) and
+//! `dfpn` (the proof-number search behind `go mate` and `hisha mate`).
 
 pub mod board;
 pub mod control;
