@@ -3,7 +3,9 @@
 //! and the squares a drop would check from, and whether a side is in check.
 
 use super::catalogue::Special;
-use super::position::{is_piece, kind_of, side_of, VMove, VPosition, EMPTY, NO_SQUARE, OFF};
+use super::position::{
+    is_piece, kind_of, side_of, VMove, VPosition, EMPTY, KING_STEPS, NO_SQUARE, OFF,
+};
 use super::rules::{capture_steps, Kind, HIT_MANY};
 use crate::color::Color;
 
@@ -118,16 +120,7 @@ impl VPosition {
     /// this asks far fewer of them than all.
     fn any_candidate(&self, target: u16, side: Color, mut f: impl FnMut(u16) -> bool) -> bool {
         let mine = |c: u16| is_piece(c) && side_of(c) == side;
-        for (dx, dy) in [
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-        ] {
+        for (dx, dy) in KING_STEPS {
             let d = self.delta(dx, dy, Color::Black);
             let mut t = target as isize + d;
             loop {

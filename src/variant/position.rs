@@ -16,6 +16,19 @@ pub(super) const OFF: u16 = u16::MAX;
 /// "No square".
 pub const NO_SQUARE: u16 = u16::MAX;
 
+/// The eight king steps, (dx, dy) in the mover's frame, clockwise from straight ahead: the
+/// lines a lion dog moves along, and those the attack test looks along.
+pub(super) const KING_STEPS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
 /// A move: `from` to `to`, through `mid` (and `mid2`) for a lion's double move (a lion dog's
 /// triple move), or a drop of `drop - 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -5,7 +5,9 @@
 //! one move: the generator marks reached squares in a board-sized table.
 
 use super::catalogue::Special;
-use super::position::{is_piece, kind_of, side_of, VMove, VPosition, EMPTY, NO_SQUARE, OFF};
+use super::position::{
+    is_piece, kind_of, side_of, VMove, VPosition, EMPTY, KING_STEPS, NO_SQUARE, OFF,
+};
 use super::rules::{Kind, Promotion};
 
 impl VPosition {
@@ -185,16 +187,7 @@ impl VPosition {
             });
         };
         let home = from as isize;
-        for (dx, dy) in [
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-        ] {
+        for (dx, dy) in KING_STEPS {
             let d = self.delta(dx, dy, side);
             let (s1, s2, s3) = (home + d, home + 2 * d, home + 3 * d);
             let (c1, c2) = (cell(s1), cell(s2));

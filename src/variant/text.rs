@@ -64,14 +64,14 @@ impl VPosition {
         for side in Color::ALL {
             // The king (tori shogi's phoenix; tai shogi's emperor and crown prince): a royal
             // kind that is no promotion (a crown prince is one in chu shogi), one of each.
-            let kind = |sq: u16| kind_of(self.cells[sq as usize]);
+            let kind_index = |sq: u16| kind_of(self.cells[sq as usize]);
+            let kind = |sq: u16| &r.kinds[kind_index(sq) as usize];
             let pieces = &self.pieces[side.index()];
             let kings = (0..r.kinds.len() as u8)
                 .filter(|&k| r.kinds[k as usize].royal && !r.kinds[k as usize].promoted)
-                .map(|k| pieces.iter().filter(|&&sq| kind(sq) == k).count())
+                .map(|k| pieces.iter().filter(|&&sq| kind_index(sq) == k).count())
                 .max()
                 .unwrap_or(0);
-            let kind = |sq: u16| &r.kinds[kind_of(self.cells[sq as usize]) as usize];
             let royals = pieces.iter().filter(|&&sq| kind(sq).royal).count();
             // Without the check rule a side may have lost its royals: the game is over. With
             // it, a crown prince may be left after the king is taken (sho shogi).
