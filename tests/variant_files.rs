@@ -126,6 +126,71 @@ fn a_game_of_ones_own_with_a_new_piece() {
     assert_eq!(custom::load(text).unwrap(), ids);
 }
 
+#[test]
+fn a_game_of_more_kinds_than_a_byte_counts() {
+    // 36x36, 150 kinds of forward-stepping pieces, each with its own letter and mark (every
+    // mark of the SFEN grammar), each promoting: with the kings, 301 kinds. Black's pieces
+    // stand on every other rank, 36 a rank, so that each has its step and none blocks
+    // another; the kings stand in opposite corners.
+    const MARKS: [&str; 9] = ["", "'", "!", "?", "^", "~", "@", "&", "%"];
+    let letters: Vec<String> = MARKS
+        .iter()
+        .flat_map(|m| {
+            ('a'..='r')
+                .filter(|&c| c != 'k')
+                .map(move |c| format!("{c}{m}"))
+        })
+        .take(150)
+        .collect();
+    let mut text = String::from("[many-kinds]\nboard = 36x36\npromotion = zone 1\n");
+    text.push_str("piece k = King\n");
+    for l in &letters {
+        text.push_str(&format!("piece {l} = P -> +{l}\npiece +{l} = G\n"));
+    }
+    // From the top: White's king in the corner, 24 empty ranks, then Black's six pieces, four
+    // full ranks with empty ranks between, an empty rank and Black's king in the corner.
+    let upper = |l: &String| l.to_uppercase();
+    let mut ranks = vec!["k35".to_string()];
+    ranks.extend(std::iter::repeat_n("36".to_string(), 24));
+    let mut pieces = letters.iter().map(upper);
+    let rank = |n: usize, pieces: &mut dyn Iterator<Item = String>| {
+        let mut r: String = pieces.take(n).collect();
+        if n < 36 {
+            r.push_str(&(36 - n).to_string());
+        }
+        r
+    };
+    ranks.push(rank(6, &mut pieces));
+    for _ in 0..4 {
+        ranks.push("36".to_string());
+        ranks.push(rank(36, &mut pieces));
+    }
+    ranks.push("36".to_string());
+    ranks.push("35K".to_string());
+    assert_eq!(ranks.len(), 36);
+    let sfen = format!("{} b - 1", ranks.join("/"));
+    text.push_str(&format!("start = {sfen}\n"));
+    let ids = custom::load(&text).unwrap_or_else(|e| panic!("{e}"));
+    let id = ids[0];
+    assert_eq!(id.rules().kinds.len(), 301);
+    let mut pos = VPosition::start(id);
+    assert_eq!(pos.to_sfen(), sfen, "written as read");
+    // Each of the 150 steps forward, the king has three moves from its corner; then White's
+    // king has its three.
+    assert_eq!(perft(&mut pos, 1), 153);
+    assert_eq!(perft(&mut pos, 2), 153 * 3);
+    // The last kind (a `%` letter), on 1hh (the 34th rank), steps to 1gg, both named as USI
+    // names the ranks beyond `z`.
+    let last = letters.last().unwrap();
+    assert!(last.ends_with('%'), "{last}");
+    let m = pos.parse_move("1hh1gg").expect("the last kind's step");
+    assert_eq!(pos.move_text(m), "1hh1gg");
+    pos.make_move(m);
+    let sfen = pos.to_sfen();
+    let rows: Vec<&str> = sfen.split('/').collect();
+    assert!(rows[32].ends_with(&upper(last)), "{}", rows[32]);
+}
+
 fn refused(text: &str) -> DefinitionError {
     custom::load(text).expect_err("refused")
 }

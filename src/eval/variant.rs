@@ -38,7 +38,7 @@ use super::parse_weights;
 use crate::color::Color;
 use crate::variant::catalogue::Special;
 use crate::variant::rules::{Promotion, Rules};
-use crate::variant::{betza, VPosition, VariantId};
+use crate::variant::{betza, KindIx, VPosition, VariantId};
 
 /// Promotion potential, percent of the gain, by ranks from the zone (0: in it).
 const PROMOTION_PERCENT: [i32; 4] = [25, 20, 12, 6];
@@ -614,7 +614,7 @@ impl VariantEval {
             }
             if self.drops {
                 for k in 0..l.kinds {
-                    for i in 0..pos.in_hand(side, k as u8) as usize {
+                    for i in 0..pos.in_hand(side, k as KindIx) as usize {
                         f(l.hand(k, i.min(HAND_BUCKETS - 1)), sign);
                     }
                 }
@@ -730,12 +730,12 @@ impl VariantEval {
             // What the enemy holds in hand against those squares.
             if self.drops {
                 for k in 0..l.kinds {
-                    if pos.in_hand(them, k as u8) > 0 {
+                    if pos.in_hand(them, k as KindIx) > 0 {
                         f(l.drop_threat(k, weak, them == to_move), sign);
                         // The squares it would check from where nothing but the royal
                         // could take it, and the royal not either (guarded or away).
                         let mut safe = 0;
-                        pos.for_each_drop_check(them, k as u8, royal_sq, &mut |sq| {
+                        pos.for_each_drop_check(them, k as KindIx, royal_sq, &mut |sq| {
                             let i = usize::from(sq);
                             let near = pos.distance(sq, royal_sq) <= 1;
                             if attacks[side.index()][i] == royal[side.index()][i]
@@ -849,7 +849,7 @@ pub fn material(pos: &VPosition, values: &[i32]) -> i32 {
         }
     }
     if rules.drops {
-        for k in 0..rules.kinds.len() as u8 {
+        for k in 0..rules.kinds.len() as KindIx {
             let v = values[k as usize] * 13 / 10;
             score +=
                 v * (pos.in_hand(Color::Black, k) as i32 - pos.in_hand(Color::White, k) as i32);

@@ -152,7 +152,7 @@ pub fn draw(picture: &Picture<'_>, style: BoardStyle, flip: bool) -> String {
         rank_order.reverse();
     }
     let column = |i: usize| if flip { files - 1 - i } else { i };
-    let rank_letter = |r: usize| (b'a' + r as u8) as char;
+    let rank_letter = |r: usize| super::coord::rank_name(r + 1).unwrap_or_default();
     let width = if style == BoardStyle::Small { 3 } else { 4 };
     let mut out = String::new();
     // The files above the board, each centred over its square.

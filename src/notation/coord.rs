@@ -14,14 +14,19 @@ pub struct Coord {
     pub rank: usize,
 }
 
-/// The most ranks a rank letter names (`a` to `z`).
-pub const MAX_LETTER_RANKS: usize = 26;
+/// The most ranks that rank names reach: `a` to `z`, then the letters doubled, `aa`, `bb` to
+/// `zz` (taikyoku shogi's 36 ranks end at `jj`, as Games::Shogi and the taikyoku site name
+/// them).
+pub const MAX_RANKS: usize = 52;
 
-/// The letter of rank `rank` (1 is `a`), if the alphabet has one.
-pub fn rank_letter(rank: usize) -> Option<char> {
-    (1..=MAX_LETTER_RANKS)
-        .contains(&rank)
-        .then(|| (b'a' + (rank - 1) as u8) as char)
+/// The name of rank `rank` (1 is `a`, 27 is `aa`, 28 `bb`), if it has one.
+pub fn rank_name(rank: usize) -> Option<String> {
+    let letter = |n: usize| char::from(b'a' + n as u8);
+    match rank {
+        1..=26 => Some(letter(rank - 1).to_string()),
+        27..=MAX_RANKS => Some(letter(rank - 27).to_string().repeat(2)),
+        _ => None,
+    }
 }
 
 impl Coord {
@@ -38,7 +43,7 @@ impl Coord {
     /// The USI name: `7g`, `12a`.
     pub fn usi(self) -> String {
         let mut s = self.file.to_string();
-        s.push(rank_letter(self.rank).unwrap_or('?'));
+        s.push_str(rank_name(self.rank).as_deref().unwrap_or("?"));
         s
     }
 
@@ -50,8 +55,8 @@ impl Coord {
         }
     }
 
-    /// The squares of `text`, USI names run together (`8g7f8g`, `12a11b`); None if any part is
-    /// not a square name, or there is none.
+    /// The squares of `text`, USI names run together (`8g7f8g`, `12a11b`, `36jj35ii`); None if
+    /// any part is not a square name, or there is none.
     pub fn split_usi(text: &str) -> Option<Vec<Coord>> {
         if text.is_empty() {
             return None;
@@ -64,12 +69,20 @@ impl Coord {
                 return None;
             }
             let file: usize = rest[..digits].parse().ok()?;
-            let letter = rest[digits..].chars().next()?;
-            if !letter.is_ascii_lowercase() || file == 0 {
+            let letters = rest[digits..]
+                .bytes()
+                .take_while(u8::is_ascii_lowercase)
+                .count();
+            let rank = match rest.as_bytes()[digits..digits + letters] {
+                [l] => (l - b'a') as usize + 1,
+                [l, m] if l == m => (l - b'a') as usize + 27,
+                _ => return None,
+            };
+            if file == 0 {
                 return None;
             }
-            out.push(Coord::new(file, (letter as u8 - b'a') as usize + 1));
-            rest = &rest[digits + 1..];
+            out.push(Coord::new(file, rank));
+            rest = &rest[digits + letters..];
         }
         Some(out)
     }
@@ -123,13 +136,28 @@ mod tests {
             Coord::split_usi("12a11b"),
             Some(vec![Coord::new(12, 1), Coord::new(11, 2)])
         );
+        // Beyond `z`, two letters: taikyoku shogi's 36 ranks end at `aj`.
+        assert_eq!(Coord::new(36, 27).usi(), "36aa");
+        assert_eq!(Coord::new(1, 36).usi(), "1aj");
+        assert_eq!(
+            Coord::split_usi("36aj35aa1z"),
+            Some(vec![
+                Coord::new(36, 36),
+                Coord::new(35, 27),
+                Coord::new(1, 26)
+            ])
+        );
+        assert_eq!(Coord::split_usi("1ba"), None);
+        assert_eq!(Coord::split_usi("1aaa"), None);
         for bad in ["", "7", "g7", "0a", "7G", "123a", "7é", "7g7"] {
             assert_eq!(Coord::parse_usi(bad), None, "{bad}");
         }
         assert!(Coord::new(9, 9).on_board(9, 9));
         assert!(!Coord::new(10, 9).on_board(9, 9));
-        assert_eq!(rank_letter(26), Some('z'));
-        assert_eq!(rank_letter(27), None);
+        assert_eq!(rank_name(26).as_deref(), Some("z"));
+        assert_eq!(rank_name(27).as_deref(), Some("aa"));
+        assert_eq!(rank_name(52).as_deref(), Some("zz"));
+        assert_eq!(rank_name(53), None);
     }
 
     #[test]

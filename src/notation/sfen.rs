@@ -4,9 +4,10 @@
 //! (rank `a`), separated by `/`; each rank lists its squares from the left (the highest file
 //! number), a run of empty squares as a count (`9`, `12`) and a piece as a token: `+` if
 //! promoted, a letter (upper case Black's, lower case White's) and, in the games with more kinds
-//! than letters, a mark (`'`, `!` or, in tai shogi, `?`). The side is `b` or `w`. The third field is the hands
-//! (`-`, or tokens each after an optional count: `2P3p`) in the games with drops, and chu's
-//! lion-capture square in the others; the move number is a positive integer.
+//! than letters, a mark (`MARKS`: `'` and `!` from dai shogi on, `?` in tai shogi, the rest for
+//! games with more kinds still). The side is `b` or `w`. The third field is the hands (`-`, or
+//! tokens each after an optional count: `2P3p`) in the games with drops, and chu's lion-capture
+//! square in the others; the move number is a positive integer.
 //!
 //! This file knows the grammar and no game: which letters a game has, how many pieces its set
 //! holds and whether a position is legal are the rules modules' (`shogi`, `variant`), which read
@@ -22,9 +23,13 @@ pub struct PieceToken {
     pub promoted: bool,
     /// The letter as written; its case is the piece's side.
     pub letter: char,
-    /// `'` or `!` after the letter, where a game has more kinds than letters.
+    /// One of `MARKS` after the letter, where a game has more kinds than letters.
     pub mark: Option<char>,
 }
+
+/// The marks that tell apart kinds of one letter, in the order the games take them: with them,
+/// 26 letters name 234 kinds (taikyoku shogi has 209 before promotion).
+pub const MARKS: [char; 8] = ['\'', '!', '?', '^', '~', '@', '&', '%'];
 
 impl PieceToken {
     /// The side the letter's case gives (upper case Black).
@@ -275,7 +280,7 @@ pub fn parse_hands(text: &str) -> Result<Vec<(u32, PieceToken)>, SfenError> {
 fn piece_token(chars: &mut std::iter::Peekable<std::str::Chars>) -> Option<PieceToken> {
     let promoted = chars.next_if_eq(&'+').is_some();
     let letter = chars.next_if(char::is_ascii_alphabetic)?;
-    let mark = chars.next_if(|&c| matches!(c, '\'' | '!' | '?'));
+    let mark = chars.next_if(|c| MARKS.contains(c));
     Some(PieceToken {
         promoted,
         letter,

@@ -19,7 +19,7 @@ use crate::eval::variant::{material, VariantEval};
 use crate::eval::{Value, EVAL_LIMIT};
 use crate::shogi::{Color, Repetition};
 use crate::variant::position::{Undo, NO_SQUARE};
-use crate::variant::{VMove, VPosition, Verdict};
+use crate::variant::{KindIx, VMove, VPosition, Verdict};
 use std::sync::Arc;
 
 /// A capture of a royal piece, as valued by move ordering, delta pruning and the exchange
@@ -88,7 +88,7 @@ impl VBoard {
 
     /// The value of the piece of kind `k` (a royal one: ending the game).
     #[inline]
-    fn value(&self, k: u8) -> Value {
+    fn value(&self, k: KindIx) -> Value {
         if self.pos.rules().kinds[k as usize].royal {
             ROYAL_VALUE
         } else {
@@ -99,7 +99,7 @@ impl VBoard {
     /// The enemy pieces `m` captures: on its destination and the squares a double move
     /// passes through.
     #[inline]
-    fn victims(&self, m: VMove) -> impl Iterator<Item = u8> + '_ {
+    fn victims(&self, m: VMove) -> impl Iterator<Item = KindIx> + '_ {
         let us = self.pos.side_to_move();
         [m.to, m.mid, m.mid2]
             .into_iter()
@@ -132,7 +132,7 @@ impl VBoard {
 
     /// The kind that stands on the destination after `m` (promotion included).
     #[inline]
-    fn moved_kind(&self, m: VMove) -> u8 {
+    fn moved_kind(&self, m: VMove) -> KindIx {
         if m.drop > 0 {
             return m.drop - 1;
         }
@@ -148,7 +148,7 @@ impl VBoard {
     /// capturing first: whether the mover's side keeps its threshold, `swap` being what the
     /// loss of the piece on `target` would take it below (see `see_ge`).
     fn exchange_holds(&self, target: u16, mut swap: Value) -> bool {
-        let royal = |k: u8| self.pos.rules().kinds[k as usize].royal;
+        let royal = |k: KindIx| self.pos.rules().kinds[k as usize].royal;
         let mut gone: Vec<u16> = Vec::new();
         let mut side = self.pos.side_to_move();
         // Whether the mover's side holds the threshold if the exchange stops here.

@@ -6,7 +6,7 @@ use super::catalogue::Special;
 use super::position::{
     is_piece, kind_of, side_of, VMove, VPosition, EMPTY, KING_STEPS, NO_SQUARE, OFF,
 };
-use super::rules::{capture_steps, Kind, HIT_MANY};
+use super::rules::{capture_steps, Kind, KindIx, HIT_MANY};
 use crate::color::Color;
 
 /// Above this many pieces a side, the attack test asks only the pieces on the lines through
@@ -158,9 +158,9 @@ impl VPosition {
         target: u16,
         side: Color,
         gone: &[u16],
-        value: impl Fn(u8) -> i32,
-    ) -> Option<(u16, u8)> {
-        let mut best: Option<(i32, u16, u8)> = None;
+        value: impl Fn(KindIx) -> i32,
+    ) -> Option<(u16, KindIx)> {
+        let mut best: Option<(i32, u16, KindIx)> = None;
         let mut consider = |sq: u16| {
             if sq == target || gone.contains(&sq) {
                 return false;
@@ -189,7 +189,7 @@ impl VPosition {
     /// attacks (could capture on, were an enemy there) by its ordinary moves, whatever stands
     /// on `to`. Only the steps, leaps and slides of the Betza rays: a board whose pieces have
     /// special moves (`Rules::line_pins` false) gets those moves' attacks left out.
-    pub fn for_each_attack(&self, side: Color, f: &mut impl FnMut(u16, u8, u16)) {
+    pub fn for_each_attack(&self, side: Color, f: &mut impl FnMut(u16, KindIx, u16)) {
         for &from in &self.pieces[side.index()] {
             let kind_index = kind_of(self.cells[from as usize]);
             let kind = &self.rules.kinds[kind_index as usize];
@@ -247,7 +247,13 @@ impl VPosition {
     /// Calls `f(sq)` for every empty square from which `side`'s piece of `kind`, dropped
     /// there, would attack `target` by a step, leap or slide (the squares a drop would check
     /// a royal from). Lame leaps are left out.
-    pub fn for_each_drop_check(&self, side: Color, kind: u8, target: u16, f: &mut impl FnMut(u16)) {
+    pub fn for_each_drop_check(
+        &self,
+        side: Color,
+        kind: KindIx,
+        target: u16,
+        f: &mut impl FnMut(u16),
+    ) {
         for ray in &self.rules.kinds[kind as usize].rays {
             if ray.mode == super::betza::Mode::Move || ray.lame {
                 continue;
@@ -380,7 +386,7 @@ mod tests {
     /// there, for every square and side of `pos`.
     fn attack_test_agrees_with_the_rays(pos: &VPosition) {
         // Any order of the kinds will do: the kind's index as its value.
-        let value = |k: u8| i32::from(k);
+        let value = |k: KindIx| i32::from(k);
         for side in Color::ALL {
             let mut walked = vec![false; pos.cells.len()];
             let mut least = vec![i32::MAX; pos.cells.len()];
@@ -478,7 +484,7 @@ mod tests {
                     .find(|&sq| pos.rules.kinds[kind_of(pos.cells[sq as usize]) as usize].royal);
                 let mut pseudo = Vec::new();
                 pos.pseudo_moves(&mut pseudo);
-                for kind in 0..pos.rules.kinds.len() as u8 {
+                for kind in 0..pos.rules.kinds.len() as KindIx {
                     let (Some(king), true) = (king, pos.in_hand(side, kind) > 0) else {
                         continue;
                     };

@@ -35,6 +35,7 @@ use super::betza;
 use super::catalogue::{self, PieceDef, Special};
 use super::position::{VPosition, Zobrist};
 use super::rules::{BareKing, Promotion, RepetitionRule, Rules, Spec, VariantId};
+use crate::notation::sfen;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{OnceLock, RwLock};
@@ -44,8 +45,9 @@ use std::sync::{OnceLock, RwLock};
 pub const MAX_GAMES: usize = 64;
 /// The longest definition file read.
 pub const MAX_BYTES: usize = 1 << 20;
-/// The most kinds of piece a game may have.
-const MAX_KINDS: usize = 250;
+/// The most kinds of piece a game may have: every name the SFEN letters and marks give, each
+/// also promoted (468).
+const MAX_KINDS: usize = 2 * 26 * (sfen::MARKS.len() + 1);
 
 /// A game loaded from a file, as the variant machinery uses it.
 pub(super) struct Entry {
@@ -321,15 +323,14 @@ pub fn special_by_name(name: &str) -> Option<Special> {
 }
 
 /// Whether `letters` are a kind's SFEN letters: `+` for a promoted kind, a lower-case letter,
-/// a mark `'`, `!` or `?` for the games with more kinds than letters.
+/// a mark (`sfen::MARKS`) for the games with more kinds than letters.
 fn valid_letters(letters: &str) -> bool {
     let body = letters.strip_prefix('+').unwrap_or(letters);
     let mut chars = body.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_lowercase())
         && match chars.next() {
             None => true,
-            Some('\'' | '!' | '?') => chars.next().is_none(),
-            Some(_) => false,
+            Some(mark) => sfen::MARKS.contains(&mark) && chars.next().is_none(),
         }
 }
 

@@ -5,7 +5,7 @@
 
 use super::catalogue::Special;
 use super::position::{kind_of, side_of, VMove, VPosition, EMPTY, NO_SQUARE, OFF};
-use super::rules::Promotion;
+use super::rules::{KindIx, Promotion};
 
 impl VPosition {
     // Move generation
@@ -213,7 +213,7 @@ impl VPosition {
         &self,
         from: u16,
         to: u16,
-        kind: u8,
+        kind: KindIx,
         mode: super::betza::Mode,
         out: &mut Vec<VMove>,
     ) {
@@ -237,7 +237,7 @@ impl VPosition {
     }
 
     /// Chu shogi's lion-trading rules for an ordinary capture of the piece on `to`.
-    pub(super) fn lion_capture_allowed(&self, from: u16, to: u16, kind: u8) -> bool {
+    pub(super) fn lion_capture_allowed(&self, from: u16, to: u16, kind: KindIx) -> bool {
         let victim = &self.rules.kinds[kind_of(self.cells[to as usize]) as usize];
         if !victim.lion {
             return true;
@@ -255,7 +255,7 @@ impl VPosition {
         &self,
         from: u16,
         to: u16,
-        kind: u8,
+        kind: KindIx,
         capture: bool,
         out: &mut Vec<VMove>,
     ) {
@@ -304,10 +304,10 @@ impl VPosition {
                 continue;
             }
             // Micro shogi drops either side up.
-            let faces: &[u8] = if r.promotion == Promotion::FlipOnCapture {
-                &[k as u8, kind.promotes_to.unwrap_or(k as u8)]
+            let faces: &[KindIx] = if r.promotion == Promotion::FlipOnCapture {
+                &[k as KindIx, kind.promotes_to.unwrap_or(k as KindIx)]
             } else {
-                &[k as u8]
+                &[k as KindIx]
             };
             for &face in faces {
                 let fk = &r.kinds[face as usize];

@@ -5,7 +5,7 @@
 //! ends of a game), `text.rs` (SFEN, move text, the board diagram) and `perft.rs`.
 
 use super::catalogue::Special;
-use super::rules::{Rules, VariantId};
+use super::rules::{KindIx, Rules, VariantId};
 use crate::color::Color;
 use crate::notation::{MoveTextError, SfenError};
 
@@ -42,7 +42,7 @@ pub struct VMove {
     /// Where it ends (the start again for igui or a pass).
     pub to: u16,
     /// The dropped kind + 1 (0: not a drop).
-    pub drop: u8,
+    pub drop: u16,
     /// The piece promotes (turns over, in micro shogi).
     pub promote: bool,
 }
@@ -206,7 +206,7 @@ pub struct VPosition {
     pub(super) ply: u32,
     pub(super) key: u64,
     pub(super) lion_capture: u16,
-    pub(super) royals: [u8; 2],
+    pub(super) royals: [KindIx; 2],
     pub(super) pieces: [Vec<u16>; 2],
     pub(super) slot: Vec<u16>,
     pub(super) zobrist: &'static Zobrist,
@@ -280,12 +280,12 @@ fn coordinates(id: VariantId) -> &'static [(i16, i16)] {
 }
 
 #[inline]
-pub(super) fn cell_of(kind: u8, side: Color) -> u16 {
-    1 + ((kind as u16) << 1 | side.index() as u16)
+pub(super) fn cell_of(kind: KindIx, side: Color) -> u16 {
+    1 + (kind << 1 | side.index() as u16)
 }
 #[inline]
-pub(super) fn kind_of(cell: u16) -> u8 {
-    ((cell - 1) >> 1) as u8
+pub(super) fn kind_of(cell: u16) -> KindIx {
+    (cell - 1) >> 1
 }
 #[inline]
 pub(super) fn side_of(cell: u16) -> Color {
@@ -369,7 +369,7 @@ impl VPosition {
     }
 
     /// The piece on a square: (kind, side).
-    pub fn piece_at(&self, sq: u16) -> Option<(u8, Color)> {
+    pub fn piece_at(&self, sq: u16) -> Option<(KindIx, Color)> {
         let c = self.cells[sq as usize];
         is_piece(c).then(|| (kind_of(c), side_of(c)))
     }
@@ -380,7 +380,7 @@ impl VPosition {
     }
 
     /// How many of a kind a side holds in hand.
-    pub fn in_hand(&self, side: Color, kind: u8) -> u8 {
+    pub fn in_hand(&self, side: Color, kind: KindIx) -> u8 {
         self.hands[side.index()][kind as usize]
     }
 
@@ -418,11 +418,11 @@ impl VPosition {
     }
 
     #[inline]
-    pub(super) fn zkey(&self, kind: u8, side: Color, sq: u16) -> usize {
+    pub(super) fn zkey(&self, kind: KindIx, side: Color, sq: u16) -> usize {
         (kind as usize * 2 + side.index()) * self.cells.len() + sq as usize
     }
 
-    pub(super) fn hand_add(&mut self, side: Color, kind: u8, delta: i8) {
+    pub(super) fn hand_add(&mut self, side: Color, kind: KindIx, delta: i8) {
         let k = kind as usize;
         let z = |n: u8| (k * 2 + side.index()) * (HAND_MAX + 1) + (n as usize).min(HAND_MAX);
         self.key ^= self.zobrist.hand[z(self.hands[side.index()][k])];
@@ -572,7 +572,7 @@ impl VPosition {
     /// and then burns nothing (H. G. Muller's rule; Japanese Wikipedia's "the one that moved is
     /// burnt"); otherwise a fire demon burns every enemy around it. What it took on `to` stays
     /// taken.
-    pub(super) fn burn(&mut self, to: u16, mover: u8, undo: &mut Undo) {
+    pub(super) fn burn(&mut self, to: u16, mover: KindIx, undo: &mut Undo) {
         let side = self.side;
         let around = self.neighbours(to);
         if around.iter().any(|&sq| {

@@ -1242,6 +1242,9 @@ static SPECS: [Spec; 16] = [
     },
 ];
 
+/// The index of a kind in its game's table (`Rules::kinds`): taikyoku shogi has more than 256.
+pub type KindIx = u16;
+
 /// A kind of piece on a variant's board: a catalogue piece, promoted or not.
 #[derive(Debug)]
 pub struct Kind {
@@ -1252,9 +1255,9 @@ pub struct Kind {
     /// Promoted (it shows `+` in SFEN and cannot promote again).
     pub promoted: bool,
     /// What it promotes (or, in micro shogi, turns over) to.
-    pub promotes_to: Option<u8>,
+    pub promotes_to: Option<KindIx>,
     /// The kind it goes back to when captured (itself when not promoted).
-    pub base: u8,
+    pub base: KindIx,
     /// Its Betza moves, for the mover.
     pub rays: Vec<Ray>,
     /// Its special moves.
@@ -1387,7 +1390,7 @@ pub struct Rules {
     pub bare_king: BareKing,
     /// (kind, what a piece that takes it becomes): maka dai dai's deva and dark spirit. A
     /// royal taker is not changed.
-    pub taker_becomes: Vec<(u8, u8)>,
+    pub taker_becomes: Vec<(KindIx, KindIx)>,
     /// The kinds of piece.
     pub kinds: Vec<Kind>,
     /// Every offset off the board's eight lines (a knight's leap) from which some kind
@@ -1416,7 +1419,7 @@ impl Rules {
             spec.kinds
                 .iter()
                 .position(|k| k.0 == sfen)
-                .unwrap_or_else(|| panic!("{}: no kind {sfen}", spec.name)) as u8
+                .unwrap_or_else(|| panic!("{}: no kind {sfen}", spec.name)) as KindIx
         };
         let mut kinds = Vec::new();
         for &(sfen, code, promotes) in spec.kinds {
@@ -1499,11 +1502,11 @@ impl Rules {
     }
 
     /// The kind whose SFEN letters are `sfen` (lower case).
-    pub fn kind_index(&self, sfen: &str) -> Option<u8> {
+    pub fn kind_index(&self, sfen: &str) -> Option<KindIx> {
         self.kinds
             .iter()
             .position(|k| k.sfen == sfen)
-            .map(|i| i as u8)
+            .map(|i| i as KindIx)
     }
 
     /// The game's verdict on the last position of `history` when it is the occurrence of a

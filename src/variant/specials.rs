@@ -8,7 +8,7 @@ use super::catalogue::Special;
 use super::position::{
     is_piece, kind_of, side_of, VMove, VPosition, EMPTY, KING_STEPS, NO_SQUARE, OFF,
 };
-use super::rules::{Kind, Promotion};
+use super::rules::{Kind, KindIx, Promotion};
 
 impl VPosition {
     /// The double moves of a piece with lion power, counted as lishogi counts them: every
@@ -85,7 +85,7 @@ impl VPosition {
     /// that its side does not hold, taking there only a piece that the other side does not
     /// protect: attack by an ordinary move (the emperor's square counted empty), or an emperor
     /// of its own elsewhere on the board, which reaches every square.
-    pub(super) fn emperor_moves(&self, from: u16, kind: u8, out: &mut Vec<VMove>) {
+    pub(super) fn emperor_moves(&self, from: u16, kind: KindIx, out: &mut Vec<VMove>) {
         let side = self.side;
         // The other side's emperors: how many, and one of their squares.
         let (mut emperors, mut emperor) = (0, NO_SQUARE);
@@ -123,7 +123,7 @@ impl VPosition {
     /// any empty square of one of its unlimited slides along files and ranks (`Hook`) or
     /// diagonals (`DiagonalHook`), a slide at a right angle. The straight slides are its Betza
     /// moves, already in `out` from `start`; a square reached both ways is one move.
-    pub(super) fn hook_moves(&self, from: u16, kind: u8, start: usize, out: &mut Vec<VMove>) {
+    pub(super) fn hook_moves(&self, from: u16, kind: KindIx, start: usize, out: &mut Vec<VMove>) {
         let side = self.side;
         let k = &self.rules.kinds[kind as usize];
         let diagonal = k.special == Special::DiagonalHook;
@@ -234,7 +234,13 @@ impl VPosition {
     /// The area move of the fire demon and the vice general: up to three king steps, through
     /// empty squares (not its own), ending on an empty square or a capture; each square not in
     /// `seen` once.
-    pub(super) fn area_moves(&self, from: u16, kind: u8, seen: &mut [bool], out: &mut Vec<VMove>) {
+    pub(super) fn area_moves(
+        &self,
+        from: u16,
+        kind: KindIx,
+        seen: &mut [bool],
+        out: &mut Vec<VMove>,
+    ) {
         let side = self.side;
         let mut reached = vec![false; self.cells.len()];
         reached[from as usize] = true;
@@ -279,7 +285,7 @@ impl VPosition {
         &self,
         from: u16,
         kind: &Kind,
-        kind_index: u8,
+        kind_index: KindIx,
         rank: u8,
         out: &mut Vec<VMove>,
     ) {
@@ -306,7 +312,7 @@ impl VPosition {
 
     /// The lion hawk's bishop slides beyond its lion leaps: from the third square on, when the
     /// first two are empty.
-    pub(super) fn lion_hawk_slides(&self, from: u16, kind: u8, out: &mut Vec<VMove>) {
+    pub(super) fn lion_hawk_slides(&self, from: u16, kind: KindIx, out: &mut Vec<VMove>) {
         let side = self.side;
         for (dx, dy) in [(1, 1), (1, -1), (-1, -1), (-1, 1)] {
             let d = self.delta(dx, dy, side);
@@ -333,7 +339,7 @@ impl VPosition {
     /// first square, the leap to the second; when that piece is an enemy, capturing it and
     /// then one more diagonal step (on along the line, either way across it, or back home:
     /// igui).
-    pub(super) fn free_eagle_moves(&self, from: u16, kind: u8, out: &mut Vec<VMove>) {
+    pub(super) fn free_eagle_moves(&self, from: u16, kind: KindIx, out: &mut Vec<VMove>) {
         let side = self.side;
         for &(dx, dy) in Special::FreeEagle.first_steps() {
             let mid = (from as isize + self.delta(dx, dy, side)) as u16;

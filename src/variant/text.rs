@@ -2,8 +2,9 @@
 //! has more kinds than letters), square names, move text in USI, and the board diagram of `d`.
 
 use super::position::{cell_of, kind_of, VMove, VPosition, VariantError, HAND_MAX, NO_SQUARE};
-use super::rules::VariantId;
+use super::rules::{KindIx, VariantId};
 use crate::color::Color;
+use crate::notation::coord::rank_name;
 use crate::notation::sfen::{self, Sfen};
 use crate::notation::{xboard, Coord, MoveText, Suffix};
 use std::fmt::Write;
@@ -67,7 +68,7 @@ impl VPosition {
             let kind_index = |sq: u16| kind_of(self.cells[sq as usize]);
             let kind = |sq: u16| &r.kinds[kind_index(sq) as usize];
             let pieces = &self.pieces[side.index()];
-            let kings = (0..r.kinds.len() as u8)
+            let kings = (0..r.kinds.len() as KindIx)
                 .filter(|&k| r.kinds[k as usize].royal && !r.kinds[k as usize].promoted)
                 .map(|k| pieces.iter().filter(|&&sq| kind_index(sq) == k).count())
                 .max()
@@ -113,7 +114,7 @@ impl VPosition {
     /// The position as SFEN.
     pub fn to_sfen(&self) -> String {
         let r = self.rules;
-        let text = |k: u8, side: Color| sfen::piece_text(r.kinds[k as usize].sfen, side);
+        let text = |k: KindIx, side: Color| sfen::piece_text(r.kinds[k as usize].sfen, side);
         let board = sfen::write_board((0..r.ranks as usize).map(|row| {
             (0..r.files as usize).map(move |f| {
                 self.piece_at(self.square(f, row))
@@ -122,8 +123,12 @@ impl VPosition {
         }));
         let third = if r.drops {
             sfen::write_hands(Color::ALL.into_iter().flat_map(|side| {
-                (0..r.kinds.len())
-                    .map(move |k| (u32::from(self.hands[side.index()][k]), text(k as u8, side)))
+                (0..r.kinds.len()).map(move |k| {
+                    (
+                        u32::from(self.hands[side.index()][k]),
+                        text(k as KindIx, side),
+                    )
+                })
             }))
         } else if self.lion_capture != NO_SQUARE {
             self.square_name(self.lion_capture)
@@ -280,7 +285,7 @@ impl VPosition {
                 };
                 let _ = write!(s, "{text:>w$}");
             }
-            let _ = writeln!(s, "  {}", (b'a' + row as u8) as char);
+            let _ = writeln!(s, "  {}", rank_name(row + 1).unwrap_or_default());
         }
         if r.drops {
             for side in [Color::White, Color::Black] {
