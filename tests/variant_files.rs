@@ -191,6 +191,35 @@ fn a_game_of_more_kinds_than_a_byte_counts() {
     assert!(rows[32].ends_with(&upper(last)), "{}", rows[32]);
 }
 
+#[test]
+fn slides_that_leap_first_or_pass_pieces() {
+    // Taikyoku shogi's two kinds of slide, by hand on a 9x9 board: `fxxxR` passes up to three
+    // pieces of either side, landing on no piece of its own; `fjjR` leaps to the third square
+    // whatever stands on the two before and slides on from there.
+    let text = "[pass-and-leap-test]\nboard = 9x9\n\
+                start = k8/4g4/4g1g2/6g2/4G4/4g4/6g2/4G1G2/4X1J1K b - 1\n\
+                define XX = fxxxR\ndefine XJ = fjjR\n\
+                piece k = King\npiece g = G\npiece x = XX\npiece j = XJ\n";
+    let ids = custom::load(text).unwrap_or_else(|e| panic!("{e}"));
+    let mut pos = VPosition::start(ids[0]);
+    let from = |pos: &mut VPosition, sq: &str| -> Vec<String> {
+        let mut v: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| pos.move_text(m))
+            .filter(|t| t.starts_with(sq))
+            .collect();
+        v.sort();
+        v
+    };
+    // From 5i: 5h its own (passed, one), 5g empty, 5f White's (taken or passed, two), 5e its
+    // own (three), 5d empty, 5c White's: the fourth piece, taken, and no further.
+    assert_eq!(from(&mut pos, "5i"), ["5i5c", "5i5d", "5i5f", "5i5g"]);
+    // From 3i: 3h and 3g leapt (its own gold, White's gold), 3f empty, 3e empty, 3d White's
+    // gold taken; 3c beyond it not reached.
+    assert_eq!(from(&mut pos, "3i"), ["3i3d", "3i3e", "3i3f"]);
+}
+
 fn refused(text: &str) -> DefinitionError {
     custom::load(text).expect_err("refused")
 }

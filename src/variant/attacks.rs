@@ -72,8 +72,14 @@ impl VPosition {
             return !(ray.lame && self.lame_blocked(from, ray.dx, ray.dy, side, occupied));
         }
         let d = self.delta(ray.dx, ray.dy, side);
-        let first = if ray.skip { 2 } else { 1 };
-        (first..k).all(|i| !occupied((from as isize + d * i) as usize))
+        let first = 1 + isize::from(ray.skip);
+        if ray.pass == 0 {
+            return (first..k).all(|i| !occupied((from as isize + d * i) as usize));
+        }
+        (first..k)
+            .filter(|&i| occupied((from as isize + d * i) as usize))
+            .count()
+            <= usize::from(ray.pass)
     }
 
     pub(super) fn lame_blocked(
@@ -217,7 +223,8 @@ impl VPosition {
 
     /// The squares a slide along `ray` from `from` (by `d` a step) reaches: `f(square,
     /// cell)` for each, within the ray's range, up to and including the first that is not
-    /// empty (a skipping slide's first square neither counts nor blocks).
+    /// empty (a skipping slide's first squares neither count nor block; a slide that passes
+    /// pieces goes on to the first piece beyond those it may pass).
     pub(super) fn walk_slide(
         &self,
         from: u16,
@@ -227,6 +234,7 @@ impl VPosition {
     ) {
         let mut t = from as isize;
         let mut n = 0u8;
+        let mut passed = 0u8;
         loop {
             t += d;
             n = n.saturating_add(1);
@@ -234,12 +242,18 @@ impl VPosition {
             if c == OFF {
                 break;
             }
-            if ray.skip && n == 1 {
+            if n <= ray.skip {
                 continue;
             }
             f(t as u16, c);
-            if c != EMPTY || (ray.range != 0 && n >= ray.range) {
+            if ray.range != 0 && n >= ray.range {
                 break;
+            }
+            if c != EMPTY {
+                if passed >= ray.pass {
+                    break;
+                }
+                passed += 1;
             }
         }
     }
@@ -255,7 +269,8 @@ impl VPosition {
         f: &mut impl FnMut(u16),
     ) {
         for ray in &self.rules.kinds[kind as usize].rays {
-            if ray.mode == super::betza::Mode::Move || ray.lame {
+            // (A slide that jumps its first squares or passes pieces is not walked backwards.)
+            if ray.mode == super::betza::Mode::Move || ray.lame || ray.skip > 0 || ray.pass > 0 {
                 continue;
             }
             // Backwards from the target along the ray.
@@ -432,6 +447,30 @@ mod tests {
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
                 pos.make_move(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        // Taikyoku's rays, in a game of one's own: a leap to the third square that slides on
+        // (`jjR`), slides that pass up to three pieces (`xxxR`, `xxxB`).
+        let ids = crate::variant::custom::load(
+            "[pass-and-leap]\nboard = 9x9\n\
+             start = xjsgkgsjy/9/ppppppppp/9/9/9/PPPPPPPPP/9/YJSGKGSJX b - 1\n\
+             define XX = vxxxR\ndefine XJ = fjjRbW\ndefine XY = xxxBW\n\
+             piece k = King\npiece x = XX\npiece y = XY\npiece j = XJ\npiece s = S\n\
+             piece g = G\npiece p = P\n",
+        )
+        .unwrap();
+        for game in 0..4 {
+            let mut pos = VPosition::start(ids[0]);
+            for _ in 0..60 {
+                attack_test_agrees_with_the_rays(&pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make_move(moves[((seed >> game) % moves.len() as u64) as usize]);
             }
         }
         // Dai dai's promoted knight (Q3NAD) reaches the squares two steps away both by its

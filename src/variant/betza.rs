@@ -11,8 +11,13 @@
 //! `fl` (or `lf`) one diagonal; on oblique atoms `ff` is the narrow and `fs` the wide forward pair (`ffN`
 //! is the shogi knight), a single letter a half. Modes: `m` move only, `c` capture only, `n`
 //! lame (a leap blocked by a piece on the way), `j` on a rider: its first square is jumped,
-//! whatever stands there (XBetza; the heavenly tetrarchs' `jB`). The multi-leg moves of XBetza (`a`) belong to
-//! the named special moves of `catalogue::Special`, not to this parser.
+//! whatever stands there (XBetza; the heavenly tetrarchs' `jB`), and `jj`, `jjj` its first
+//! two or three (taikyoku shogi's leaps that go on as slides: `jjR` leaps to the third square,
+//! whatever stands on the two before, and slides on from there); `x` on a rider: it passes over
+//! a piece of either side in its way (landing only where no piece of its own stands), `xxx`
+//! up to three (taikyoku shogi's "triple-slashed arrow"), and is stopped by the next. The
+//! multi-leg moves of XBetza (`a`) belong to the named special moves of `catalogue::Special`,
+//! not to this parser.
 
 /// What a ray may end on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -40,9 +45,11 @@ pub struct Ray {
     pub leap: bool,
     /// A leap that a piece on the squares between blocks.
     pub lame: bool,
-    /// A rider that jumps its first square, whatever stands there (the range still counts
-    /// from the piece).
-    pub skip: bool,
+    /// A rider that jumps its first `skip` squares, whatever stands there (the range still
+    /// counts from the piece).
+    pub skip: u8,
+    /// A rider that passes over up to `pass` pieces (of either side) in its way.
+    pub pass: u8,
     /// What it may land on.
     pub mode: Mode,
 }
@@ -143,14 +150,16 @@ pub fn parse(text: &str) -> Result<Vec<Ray>, BetzaError> {
     let mut i = 0;
     while i < chars.len() {
         let mut dirs = String::new();
-        let (mut only_move, mut only_capture, mut lame, mut skip) = (false, false, false, false);
+        let (mut only_move, mut only_capture, mut lame) = (false, false, false);
+        let (mut skip, mut pass) = (0u8, 0u8);
         while i < chars.len() && chars[i].is_ascii_lowercase() {
             match chars[i] {
                 'f' | 'b' | 'l' | 'r' | 'v' | 's' => dirs.push(chars[i]),
                 'm' => only_move = true,
                 'c' => only_capture = true,
                 'n' => lame = true,
-                'j' => skip = true,
+                'j' => skip = skip.saturating_add(1),
+                'x' => pass = pass.saturating_add(1),
                 other => return Err(err(&format!("modifier {other:?} is not supported"))),
             }
             i += 1;
@@ -192,8 +201,11 @@ pub fn parse(text: &str) -> Result<Vec<Ray>, BetzaError> {
                     continue;
                 }
                 let leap = range == 1 && (dx.abs() > 1 || dy.abs() > 1);
-                if skip && range == 1 {
-                    return Err(err("j needs a rider"));
+                if skip > 0 && (range == 1 || range != 0 && range <= skip) {
+                    return Err(err("j needs a rider longer than its jump"));
+                }
+                if pass > 0 && range == 1 {
+                    return Err(err("x needs a rider"));
                 }
                 let ray = Ray {
                     dx,
@@ -203,6 +215,7 @@ pub fn parse(text: &str) -> Result<Vec<Ray>, BetzaError> {
                     lame: leap && lame,
                     mode,
                     skip,
+                    pass,
                 };
                 merge(&mut rays, ray);
             }
@@ -213,7 +226,8 @@ pub fn parse(text: &str) -> Result<Vec<Ray>, BetzaError> {
 
 fn merge(rays: &mut Vec<Ray>, ray: Ray) {
     if let Some(old) = rays.iter_mut().find(|r| {
-        (r.dx, r.dy, r.leap, r.lame, r.skip) == (ray.dx, ray.dy, ray.leap, ray.lame, ray.skip)
+        (r.dx, r.dy, r.leap, r.lame, r.skip, r.pass)
+            == (ray.dx, ray.dy, ray.leap, ray.lame, ray.skip, ray.pass)
     }) {
         let longer = |a: u8, b: u8| if a == 0 || b == 0 { 0 } else { a.max(b) };
         if old.mode == ray.mode {
@@ -242,7 +256,7 @@ pub fn reach_from(rays: &[Ray], files: i32, ranks: i32, x: i32, y: i32) -> usize
             if tx < 0 || ty < 0 || tx >= files || ty >= ranks {
                 break;
             }
-            if !(r.skip && k == 1) {
+            if k > i32::from(r.skip) {
                 n += 1;
             }
         }
@@ -265,7 +279,7 @@ mod tests {
                 if x.abs() > half || y.abs() > half {
                     break;
                 }
-                if r.skip && k == 1 {
+                if k <= r.skip as i8 {
                     continue;
                 }
                 if !out.contains(&(x, y)) {
@@ -367,6 +381,15 @@ mod tests {
         assert_eq!(t.len(), 3 * 4 + 3 * 2 + 2 * 2);
         assert!(!t.contains(&(1, 1)) && t.contains(&(2, 2)) && t.contains(&(3, 0)));
         assert!(!t.contains(&(4, 0)) && !t.contains(&(0, 1)));
+        // Taikyoku: a leap to the third square that slides on; slides that pass three pieces.
+        let h = parse("fjjR").unwrap();
+        assert_eq!((h.len(), h[0].skip, h[0].range), (1, 2, 0));
+        assert_eq!(squares("fjjR"), vec![(0, 3), (0, 4)]);
+        assert_eq!(squares("fjjR3"), vec![(0, 3)]);
+        let a = parse("vxxxR").unwrap();
+        assert!(a.iter().all(|r| r.pass == 3 && r.skip == 0 && r.range == 0));
+        // A pass-over slide and a plain one the same way stay two rays.
+        assert_eq!(parse("fRfxxxR").unwrap().len(), 2);
     }
 
     #[test]
@@ -376,5 +399,7 @@ mod tests {
         assert!(parse("f").is_err());
         assert!(parse("xK").is_err());
         assert!(parse("jW").is_err());
+        assert!(parse("jjR2").is_err());
+        assert!(parse("xN").is_err());
     }
 }

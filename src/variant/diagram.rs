@@ -53,7 +53,7 @@ pub fn diagram(piece: &PieceDef, size: i8) -> String {
             (r.range as i8).min(half)
         };
         for k in 1..=limit {
-            if r.skip && k == 1 {
+            if k <= r.skip as i8 {
                 continue;
             }
             let c = if r.range != 0 && k == limit {

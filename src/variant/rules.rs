@@ -1486,7 +1486,9 @@ impl Rules {
                 k.special == Special::None
                     && k.rays.iter().all(|r| {
                         let straight = r.dx == 0 || r.dy == 0 || r.dx.abs() == r.dy.abs();
-                        !r.skip && (r.range == 1 || r.leap && !r.lame || straight)
+                        r.skip == 0
+                            && r.pass == 0
+                            && (r.range == 1 || r.leap && !r.lame || straight)
                     })
             }),
             repetition: spec.repetition,

@@ -130,7 +130,13 @@ impl VPosition {
         let lines = k
             .rays
             .iter()
-            .filter(|r| r.range == 0 && !r.leap && (r.dx != 0 && r.dy != 0) == diagonal)
+            .filter(|r| {
+                r.range == 0
+                    && !r.leap
+                    && r.skip == 0
+                    && r.pass == 0
+                    && (r.dx != 0 && r.dy != 0) == diagonal
+            })
             .map(|r| (r.dx, r.dy));
         let mut seen = vec![false; self.cells.len()];
         for m in &out[start..] {
