@@ -136,18 +136,18 @@ mod tests {
             Coord::split_usi("12a11b"),
             Some(vec![Coord::new(12, 1), Coord::new(11, 2)])
         );
-        // Beyond `z`, two letters: taikyoku shogi's 36 ranks end at `aj`.
+        // Beyond `z`, the letter doubled: taikyoku shogi's 36 ranks end at `jj`.
         assert_eq!(Coord::new(36, 27).usi(), "36aa");
-        assert_eq!(Coord::new(1, 36).usi(), "1aj");
+        assert_eq!(Coord::new(1, 36).usi(), "1jj");
         assert_eq!(
-            Coord::split_usi("36aj35aa1z"),
+            Coord::split_usi("36jj35aa1z"),
             Some(vec![
                 Coord::new(36, 36),
                 Coord::new(35, 27),
                 Coord::new(1, 26)
             ])
         );
-        assert_eq!(Coord::split_usi("1ba"), None);
+        assert_eq!(Coord::split_usi("1ab"), None);
         assert_eq!(Coord::split_usi("1aaa"), None);
         for bad in ["", "7", "g7", "0a", "7G", "123a", "7é", "7g7"] {
             assert_eq!(Coord::parse_usi(bad), None, "{bad}");
