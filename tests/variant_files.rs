@@ -220,6 +220,106 @@ fn slides_that_leap_first_or_pass_pieces() {
     assert_eq!(from(&mut pos, "3i"), ["3i3d", "3i3e", "3i3f"]);
 }
 
+#[test]
+fn range_capture_igui_and_forced_promotion() {
+    // A 9x9 game of one's own with taikyoku shogi's rules, by hand: a queen of rank 3 that
+    // range-captures (`q`), a bishop of rank 1 that steps sideways too (`b`), a king (rank 4),
+    // a piece with igui or the pass on its neighbours (`e`), golds; promotion forced on ending
+    // in the last three ranks.
+    let text = "[range-test]\nboard = 9x9\npromotion = forced-end 3\n\
+                start = 4k4/9/4g4/7G1/1g3B3/9/G1GQ1g3/4E4/K8 b - 1\n\
+                define XRQ = Q special range-capture-3\n\
+                define XRB = BsW special range-capture-1\n\
+                define XEG = W special igui-or-pass\n\
+                piece k = King\npiece g = G -> +g\npiece +g = DK\npiece q = XRQ\n\
+                piece b = XRB\npiece e = XEG\n";
+    let ids = custom::load(text).unwrap_or_else(|e| panic!("{e}"));
+    let mut pos = VPosition::start(ids[0]);
+    let moves: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| pos.move_text(m))
+        .collect();
+    let from = |sq: &str| {
+        let mut v: Vec<&str> = moves
+            .iter()
+            .filter(|t| t.starts_with(sq))
+            .map(|t| t.as_str())
+            .collect();
+        v.sort();
+        v
+    };
+    // The queen on 6g, rank 3: no piece of rank 3 or more on its lines, so it reaches every
+    // square to the edge, flying over (and able to stop on, taking) the pieces of either side
+    // on the way. Left 7g (its own gold), 8g, 9g (its own gold): 3; right 5g, 4g (White's
+    // gold), 3g, 2g, 1g: 5; up 6f to 6a: 6; down 6h, 6i: 2; up-left 7f, 8e (White's gold),
+    // 9d: 3; up-right 5f, 4e (its own bishop, rank 1), 3d, 2c, 1b: 5; down-left 7h, 8i: 2;
+    // down-right 5h (its own elephant), 4i: 2.
+    let queen = from("6g");
+    assert_eq!(queen.len(), 3 + 5 + 6 + 2 + 3 + 5 + 2 + 2, "{queen:?}");
+    assert!(queen.contains(&"6g9g") && queen.contains(&"6g1b") && queen.contains(&"6g4i"));
+    // The bishop on 4e, rank 1: up-left 5d, 6c, 7b, 8a; up-right 3d, 2c, 1b; down-left 5f,
+    // then the queen (rank 3) stops it; down-right 3f, 2g, 1h; its steps sideways, 5e and 3e.
+    assert_eq!(
+        from("4e"),
+        [
+            "4e1b", "4e1h", "4e2c", "4e2g", "4e3d", "4e3e", "4e3f", "4e5d", "4e5e", "4e5f", "4e6c",
+            "4e7b", "4e8a"
+        ]
+    );
+    // The elephant on 5h: its steps to 5g, 5i, 4h and 6h, and igui or the pass on every
+    // neighbour that is empty or White's: 4g (White's gold), 5g, 4h, 6h, 4i, 5i, 6i; not 6g
+    // (its own queen).
+    let e = from("5h");
+    assert_eq!(e.len(), 4 + 7, "{e:?}");
+    assert!(e.contains(&"5h4g5h") && !e.iter().any(|t| t.starts_with("5h6g")));
+    // Black's gold on 2d: into the zone (2c, 1c, 3c) only promoted; elsewhere never.
+    assert_eq!(
+        from("2d"),
+        ["2d1c+", "2d1d", "2d2c+", "2d2e", "2d3c+", "2d3d"]
+    );
+    // Flying from 6g to 9g takes both of Black's golds there; from 6g to 2g, White's gold
+    // on 4g; taking the move back restores everything.
+    let before = (pos.to_sfen(), pos.key());
+    let m = pos.parse_move("6g9g").unwrap();
+    let u = pos.make_move(m);
+    assert_eq!(pos.to_sfen().split('/').nth(6), Some("Q4g3"));
+    pos.unmake_move(m, u);
+    assert_eq!((pos.to_sfen(), pos.key()), before);
+    let m = pos.parse_move("6g2g").unwrap();
+    pos.make_move(m);
+    let after = pos.to_sfen();
+    assert_eq!(after.split('/').nth(6), Some("G1G4Q1"));
+    // The key is the key of the position written out and read again.
+    let again = VPosition::from_sfen(ids[0], &after).unwrap();
+    assert_eq!(again.key(), pos.key());
+    // Random games: every move made and taken back restores the position and its key, and
+    // the key after it is the key of the position read from its SFEN.
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for _ in 0..20 {
+        let mut pos = VPosition::start(ids[0]);
+        for _ in 0..60 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let before = (pos.to_sfen(), pos.key());
+            for &m in &moves {
+                let u = pos.make_move(m);
+                if let Ok(again) = VPosition::from_sfen(ids[0], &pos.to_sfen()) {
+                    assert_eq!(again.key(), pos.key(), "{}", pos.to_sfen());
+                }
+                pos.unmake_move(m, u);
+                assert_eq!((pos.to_sfen(), pos.key()), before);
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            pos.make_move(moves[(seed % moves.len() as u64) as usize]);
+        }
+    }
+}
+
 fn refused(text: &str) -> DefinitionError {
     custom::load(text).expect_err("refused")
 }

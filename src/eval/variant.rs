@@ -98,6 +98,9 @@ pub fn piece_values(rules: &Rules) -> Vec<i32> {
                 // Tenjiku: burning, and captures through the lines of its slides.
                 Special::FireDemon => 3.0,
                 Special::Jumping(_) => 1.5,
+                // Taikyoku: flies through lower ranks, taking them all.
+                Special::RangeCapture(_) => 1.6,
+                Special::IguiOrPass => 1.1,
                 Special::ViceGeneral => 1.8,
                 // A lion's leaps and a bishop's slides beyond them.
                 Special::LionHawk => 2.6,
@@ -759,7 +762,10 @@ fn initial_weights(rules: &Rules, l: &Layout, values: &[i32]) -> Vec<i32> {
     let mut w = vec![0; l.size()];
     let (pst, own, enemy) = (l.start(PST), l.start(OWN_ROYAL), l.start(ENEMY_ROYAL));
     let zone = match rules.promotion {
-        Promotion::Zone(d) | Promotion::ForcedZone(d) | Promotion::ChuZone(d) => Some(d as i32),
+        Promotion::Zone(d)
+        | Promotion::ForcedZone(d)
+        | Promotion::ChuZone(d)
+        | Promotion::ForcedEnd(d) => Some(d as i32),
         _ => None,
     };
     for (k, kind) in rules.kinds.iter().enumerate() {

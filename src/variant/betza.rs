@@ -54,6 +54,14 @@ pub struct Ray {
     pub mode: Mode,
 }
 
+impl Ray {
+    /// A plain slide without limit (no jump, no pieces passed): the lines a hook mover turns
+    /// from and a range capturer flies along.
+    pub fn unlimited_slide(&self) -> bool {
+        self.range == 0 && !self.leap && self.skip == 0 && self.pass == 0
+    }
+}
+
 /// A Betza string that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BetzaError(pub String);

@@ -52,6 +52,14 @@ pub enum Special {
     /// Maka dai dai shogi's emperor: a leap to any square of the board that its own side does
     /// not hold, taking there only a piece that no enemy piece protects.
     Emperor,
+    /// Taikyoku shogi's range capture, with the piece's rank (1 to 3; royal pieces rank 4):
+    /// along each of its unlimited slides it flies over every piece of lower rank, of either
+    /// side, and takes all it flew over and the one where it stops; a piece of its rank or
+    /// higher stops it short. Its unlimited slides make no other move.
+    RangeCapture(u8),
+    /// Igui and the pass on every adjacent square (taikyoku shogi's free eagle): a step to an
+    /// enemy, taking it, or to an empty square, and back.
+    IguiOrPass,
 }
 
 impl Special {
@@ -74,6 +82,9 @@ impl Special {
             Special::Tetrarchs => "cabK",
             // A leap anywhere: XBetza has no atom for it.
             Special::Emperor => "",
+            // Its slides again, as `cpp` riders over everything (`PieceDef::xbetza`).
+            Special::RangeCapture(_) => "",
+            Special::IguiOrPass => "mabKcabK",
         }
     }
 
@@ -125,6 +136,15 @@ impl Special {
                 "emperor: a leap to any square of the board, taking there only a piece that \
                  the other side does not protect"
             }
+            Special::RangeCapture(_) => {
+                "range capture: along its unlimited slides it flies over pieces of lower rank, \
+                 either side's, taking all of them and the one where it stops; one of its rank \
+                 or higher stops it"
+            }
+            Special::IguiOrPass => {
+                "igui or pass: a step to an adjacent enemy, taking it, or to an empty square, \
+                 and back"
+            }
         }
     }
 
@@ -147,7 +167,7 @@ impl Special {
     /// whose rank (4 royal, else 0) the variant's kinds give.
     pub fn jump_rank(self) -> Option<u8> {
         match self {
-            Special::Jumping(rank) => Some(rank),
+            Special::Jumping(rank) | Special::RangeCapture(rank) => Some(rank),
             Special::ViceGeneral => Some(2),
             _ => None,
         }
@@ -177,7 +197,9 @@ impl Special {
             | Special::Jumping(_)
             | Special::ViceGeneral
             | Special::Tetrarchs
-            | Special::Emperor => &[],
+            | Special::Emperor
+            | Special::RangeCapture(_)
+            | Special::IguiOrPass => &[],
         }
     }
 }
@@ -203,7 +225,7 @@ impl PieceDef {
     /// All its moves in XBetza: the Betza moves and the special moves where XBetza says them.
     pub fn xbetza(&self) -> String {
         match self.special {
-            Special::Jumping(_) => format!("{0}cpp{0}", self.betza),
+            Special::Jumping(_) | Special::RangeCapture(_) => format!("{0}cpp{0}", self.betza),
             // The peacock's hook turns from its forward diagonals only.
             Special::DiagonalHook if self.betza.starts_with("fB") => {
                 format!("{}mfBasB", self.betza)

@@ -297,8 +297,9 @@ fn yes_no(n: usize, key: &str, value: &str) -> Result<bool, DefinitionError> {
     }
 }
 
-/// The special moves by their names in a file (and `jumping-1` to `jumping-3`).
-const SPECIALS: [(&str, Special); 12] = [
+/// The special moves by their names in a file (and `jumping-1` to `jumping-3`,
+/// `range-capture-1` to `range-capture-3`).
+const SPECIALS: [(&str, Special); 13] = [
     ("lion", Special::Lion),
     ("horned-falcon", Special::HornedFalcon),
     ("soaring-eagle", Special::SoaringEagle),
@@ -311,6 +312,7 @@ const SPECIALS: [(&str, Special); 12] = [
     ("free-eagle", Special::FreeEagle),
     ("tetrarchs", Special::Tetrarchs),
     ("emperor", Special::Emperor),
+    ("igui-or-pass", Special::IguiOrPass),
 ];
 
 /// A special move by its name in the file (`lion`, `jumping-3`, ...).
@@ -318,8 +320,12 @@ pub fn special_by_name(name: &str) -> Option<Special> {
     if let Some(&(_, special)) = SPECIALS.iter().find(|(n, _)| *n == name) {
         return Some(special);
     }
-    let rank: u8 = name.strip_prefix("jumping-")?.parse().ok()?;
-    (1..=3).contains(&rank).then_some(Special::Jumping(rank))
+    let (make, rank): (fn(u8) -> Special, &str) = match name.strip_prefix("jumping-") {
+        Some(rank) => (Special::Jumping, rank),
+        None => (Special::RangeCapture, name.strip_prefix("range-capture-")?),
+    };
+    let rank: u8 = rank.parse().ok()?;
+    (1..=3).contains(&rank).then_some(make(rank))
 }
 
 /// Whether `letters` are a kind's SFEN letters: `+` for a promoted kind, a lower-case letter,
@@ -515,6 +521,7 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
                     ("zone", Some(Ok(d)), None) => Promotion::Zone(d),
                     ("forced-zone", Some(Ok(d)), None) => Promotion::ForcedZone(d),
                     ("chu-zone", Some(Ok(d)), None) => Promotion::ChuZone(d),
+                    ("forced-end", Some(Ok(d)), None) => Promotion::ForcedEnd(d),
                     _ => {
                         return error(
                             n,
@@ -706,7 +713,13 @@ fn parse_define(n: usize, code: &str, value: &str) -> Result<DraftPiece, Definit
             "special" => {
                 let Some(s) = w.next().and_then(special_by_name) else {
                     let names: Vec<&str> = SPECIALS.iter().map(|(n, _)| *n).collect();
-                    return error(n, format!("special: {} or jumping-1..3", names.join(", ")));
+                    return error(
+                        n,
+                        format!(
+                            "special: {}, jumping-1..3 or range-capture-1..3",
+                            names.join(", ")
+                        ),
+                    );
                 };
                 special = s;
             }
@@ -744,6 +757,7 @@ pub fn definition(id: VariantId, name: &str) -> String {
             Promotion::Zone(d) => format!("zone {d}"),
             Promotion::ForcedZone(d) => format!("forced-zone {d}"),
             Promotion::ChuZone(d) => format!("chu-zone {d}"),
+            Promotion::ForcedEnd(d) => format!("forced-end {d}"),
             Promotion::OnCapture => "on-capture".into(),
             Promotion::FlipOnCapture => "flip-on-capture".into(),
         }

@@ -65,7 +65,7 @@ pub fn diagram(piece: &PieceDef, size: i8) -> String {
         }
     }
     match piece.special {
-        Special::None | Special::Jumping(_) => {}
+        Special::None | Special::Jumping(_) | Special::RangeCapture(_) => {}
         // The area move: every square within three king steps.
         Special::FireDemon | Special::ViceGeneral => {
             for row in grid.iter_mut() {
@@ -94,7 +94,7 @@ pub fn diagram(piece: &PieceDef, size: i8) -> String {
             }
         }
         // Igui on the adjacent squares (the lion's first steps).
-        Special::Tetrarchs => {
+        Special::Tetrarchs | Special::IguiOrPass => {
             for &(dx, dy) in Special::Lion.first_steps() {
                 put(dx, dy, '!');
             }

@@ -148,7 +148,12 @@ impl VPosition {
         let kind_index = kind_of(self.cells[from as usize]);
         let kind = &self.rules.kinds[kind_index as usize];
         let start = out.len();
+        let range_capture = matches!(kind.special, Special::RangeCapture(_));
         for ray in &kind.rays {
+            if range_capture && ray.unlimited_slide() {
+                // Its range captures (below).
+                continue;
+            }
             let d = self.delta(ray.dx, ray.dy, side);
             if ray.leap {
                 if ray.lame
@@ -192,6 +197,8 @@ impl VPosition {
             }
             Special::FreeEagle => self.free_eagle_moves(from, kind_index, out),
             Special::Tetrarchs => self.igui(from, out),
+            Special::IguiOrPass => self.igui_or_pass(from, out),
+            Special::RangeCapture(rank) => self.range_captures(from, kind, kind_index, rank, out),
             Special::Emperor => self.emperor_moves(from, kind_index, out),
             Special::FireDemon => {
                 let mut seen = self.seen(&out[start..]);
@@ -289,6 +296,9 @@ impl VPosition {
                     out.push(VMove::normal(from, to, true));
                 }
                 out.push(VMove::normal(from, to, false));
+            }
+            Promotion::ForcedEnd(depth) => {
+                out.push(VMove::normal(from, to, self.depth(to, side) < depth))
             }
             Promotion::OnCapture | Promotion::FlipOnCapture => {
                 out.push(VMove::normal(from, to, capture))

@@ -86,6 +86,8 @@ pub struct Undo {
     pub(super) burnt: [u16; 8],
     /// Tenjiku: the mover itself burnt, ending next to an enemy fire demon.
     pub(super) mover_burnt: bool,
+    /// Taikyoku: how many pieces a range capture took on its way (on `VPosition::flown`).
+    pub(super) flown_over: u8,
 }
 
 /// Why a variant's position or move text was refused.
@@ -212,6 +214,9 @@ pub struct VPosition {
     pub(super) zobrist: &'static Zobrist,
     /// Each square's column and row from the top left (padding squares: out of the board).
     pub(super) xy: &'static [(i16, i16)],
+    /// The pieces the range captures on the way to this position took on their way, with
+    /// their squares (`Undo::flown_over` of them a move), for `unmake_move`.
+    pub(super) flown: Vec<(u16, u16)>,
 }
 
 /// Zobrist keys of one variant.
@@ -326,6 +331,7 @@ impl VPosition {
             pieces: [Vec::new(), Vec::new()],
             zobrist: zobrist(id),
             xy: coordinates(id),
+            flown: Vec::new(),
         }
     }
 
@@ -499,6 +505,7 @@ impl VPosition {
             lion_capture: self.lion_capture,
             burnt: [EMPTY; 8],
             mover_burnt: false,
+            flown_over: 0,
         };
         let mut undo = undo;
         self.set_lion_capture(NO_SQUARE);
@@ -510,6 +517,21 @@ impl VPosition {
             let cell = self.take(m.from);
             let mover = kind_of(cell);
             let mover_lion = self.rules.kinds[mover as usize].lion;
+            if let Some(d) = self.range_line(mover, m) {
+                // Taikyoku's range capture: every piece it flew over is taken.
+                let mut t = m.from as isize + d;
+                while t != m.to as isize {
+                    if is_piece(self.cells[t as usize]) {
+                        let c = self.take(t as u16);
+                        self.flown.push((t as u16, c));
+                        undo.flown_over += 1;
+                        if side_of(c) != side {
+                            self.captured(c, t as u16, false);
+                        }
+                    }
+                    t += d;
+                }
+            }
             if m.mid != NO_SQUARE && is_piece(self.cells[m.mid as usize]) {
                 let c = self.take(m.mid);
                 undo.mid_captured = c;
@@ -555,6 +577,26 @@ impl VPosition {
         self.key ^= self.zobrist.side;
         self.ply += 1;
         undo
+    }
+
+    /// The step (a cell delta) of `m` along an unlimited slide of `mover`, a range capturer,
+    /// when `m` flies two squares or more along one: a range capture.
+    fn range_line(&self, mover: KindIx, m: VMove) -> Option<isize> {
+        let kind = &self.rules.kinds[mover as usize];
+        if !matches!(kind.special, Special::RangeCapture(_)) || m.mid != NO_SQUARE {
+            return None;
+        }
+        let ((fx, fy), (tx, ty)) = (self.coords(m.from), self.coords(m.to));
+        let (dx, dy) = (tx as isize - fx as isize, ty as isize - fy as isize);
+        let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+        if !straight || dx.abs().max(dy.abs()) < 2 {
+            return None;
+        }
+        let d = dx.signum() + dy.signum() * self.stride as isize;
+        kind.rays
+            .iter()
+            .any(|r| r.unlimited_slide() && self.delta(r.dx, r.dy, self.side) == d)
+            .then_some(d)
     }
 
     pub(super) fn captured(&mut self, cell: u16, sq: u16, mover_lion: bool) {
@@ -644,6 +686,14 @@ impl VPosition {
                         let base = self.rules.kinds[kind_of(cell) as usize].base;
                         self.hand_add(side, base, -1);
                     }
+                }
+            }
+            for _ in 0..undo.flown_over {
+                let (sq, cell) = self.flown.pop().expect("a range capture's piece");
+                self.put(sq, cell);
+                if self.rules.drops && side_of(cell) != side {
+                    let base = self.rules.kinds[kind_of(cell) as usize].base;
+                    self.hand_add(side, base, -1);
                 }
             }
             self.put(m.from, undo.moved);

@@ -133,6 +133,9 @@ pub enum Promotion {
     /// capture that starts or ends in it; a pawn or lance also on reaching the last rank;
     /// always optional.
     ChuZone(u8),
+    /// Taikyoku shogi as its site plays it: on a move that ends in the zone (or whose double
+    /// move steps into it), always.
+    ForcedEnd(u8),
     /// Dai dai shogi and larger: a piece that captures promotes, always; no zone.
     OnCapture,
     /// Micro shogi: a piece that captures turns over (promoted side up, or back), always.

@@ -59,7 +59,7 @@ impl VPosition {
                     from,
                     mid,
                     to,
-                    capture && self.promotes_by_capture(kind),
+                    self.double_promotes(kind, mid, to, capture),
                 ));
             }
         }
@@ -113,6 +113,20 @@ impl VPosition {
         }
     }
 
+    /// Whether a double move through `mid` to `to` promotes: by its capture where pieces
+    /// promote by capture, by stepping into the zone where promotion there is forced
+    /// (`Promotion::ForcedEnd`); never under the other rules (chu's lion does not promote).
+    pub(super) fn double_promotes(&self, kind: &Kind, mid: u16, to: u16, capture: bool) -> bool {
+        match self.rules.promotion {
+            Promotion::OnCapture => capture && kind.promotes_to.is_some(),
+            Promotion::ForcedEnd(d) => {
+                kind.promotes_to.is_some()
+                    && (self.depth(to, self.side) < d || self.depth(mid, self.side) < d)
+            }
+            _ => false,
+        }
+    }
+
     /// Promotion by capture applies to this kind (it promotes, and the variant says so).
     #[inline]
     pub(super) fn promotes_by_capture(&self, kind: &Kind) -> bool {
@@ -130,13 +144,7 @@ impl VPosition {
         let lines = k
             .rays
             .iter()
-            .filter(|r| {
-                r.range == 0
-                    && !r.leap
-                    && r.skip == 0
-                    && r.pass == 0
-                    && (r.dx != 0 && r.dy != 0) == diagonal
-            })
+            .filter(|r| r.unlimited_slide() && (r.dx != 0 && r.dy != 0) == diagonal)
             .map(|r| (r.dx, r.dy));
         let mut seen = vec![false; self.cells.len()];
         for m in &out[start..] {
@@ -372,6 +380,44 @@ impl VPosition {
             let c = self.cells[mid as usize];
             if is_piece(c) && side_of(c) != self.side {
                 out.push(VMove::double(from, mid, from, false));
+            }
+        }
+    }
+
+    /// Igui or the pass on every adjacent square: out to an enemy, taking it, or to an empty
+    /// square, and home again.
+    pub(super) fn igui_or_pass(&self, from: u16, out: &mut Vec<VMove>) {
+        for mid in self.neighbours(from) {
+            let c = self.cells[mid as usize];
+            if c == EMPTY || is_piece(c) && side_of(c) != self.side {
+                out.push(VMove::double(from, mid, from, false));
+            }
+        }
+    }
+
+    /// A range capturer's moves along its unlimited slides: to every square before the first
+    /// piece of its `rank` or higher (or the edge), flying over the pieces of lower rank of
+    /// either side; `make_move` takes every piece it flew over and the one it stops on.
+    pub(super) fn range_captures(
+        &self,
+        from: u16,
+        kind: &Kind,
+        kind_index: KindIx,
+        rank: u8,
+        out: &mut Vec<VMove>,
+    ) {
+        for ray in kind.rays.iter().filter(|r| r.unlimited_slide()) {
+            let d = self.delta(ray.dx, ray.dy, self.side);
+            let mut t = from as isize + d;
+            loop {
+                let c = self.cells[t as usize];
+                if c == OFF || is_piece(c) && self.jump_rank(c) >= rank {
+                    break;
+                }
+                if ray.mode != super::betza::Mode::Capture || c != EMPTY {
+                    self.with_promotions(from, t as u16, kind_index, c != EMPTY, out);
+                }
+                t += d;
             }
         }
     }
