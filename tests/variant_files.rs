@@ -353,7 +353,11 @@ fn bad_definitions_name_their_line() {
             "+p",
         ),
         ("[bad-two]\nboard = 5x5\ndefine XX = Yq\n", 3, "Betza"),
-        ("[bad-two]\nboard = 5x5\ndefine LN = K\n", 3, "already"),
+        (
+            "[bad-two]\nboard = 5x5\ndefine LX = K\ndefine LX = W\n",
+            4,
+            "already",
+        ),
         ("[bad-two]\ndrops = maybe\n", 2, "yes or no"),
         ("[bad-two]\nboard size = 5x5\n", 2, "unknown key"),
         ("[bad two]\n", 1, "name"),

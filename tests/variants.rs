@@ -1,8 +1,9 @@
 //! The variants' move generator against the oracles: perft of positions from random playouts,
 //! counted by shogiops (lishogi's rules library: chu shogi, minishogi) and fairy-stockfish (11.1:
-//! micro shogi, judkins shogi; a build of its newer source: tori and sho shogi), committed in
-//! positions/variants/ (docs/variants.md says how
-//! they were made), and the start positions' perft as published.
+//! micro shogi, judkins shogi; a build of its newer source: tori and sho shogi) and the
+//! taikyoku-shogi.github.io engine (taikyoku shogi: the legal moves along its random games),
+//! committed in positions/variants/ (docs/variants.md says how they were made), and the start
+//! positions' perft as published.
 
 use hisha::color::Color;
 use hisha::variant::position::NO_SQUARE;
@@ -95,6 +96,68 @@ fn chu_shogi_lion_cases() {
         let mut pos = VPosition::from_sfen(VariantId::Chu, sfen).unwrap();
         assert_eq!(perft(&mut pos, 1), expected, "{sfen}");
     }
+}
+
+/// FNV-1a (64 bits) of `text`, as scripts/taikyoku_oracle writes it.
+fn fnv(text: &str) -> String {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+#[test]
+fn taikyoku_shogi_agrees_with_the_taikyoku_site() {
+    // 20 random games of 400 plies played by the taikyoku-shogi.github.io engine: every 10
+    // plies, the number of legal moves and the hash of their texts, Hisha's against the
+    // site's. Settled: the rain demon's leap over a piece to the second square diagonally
+    // forward, a move in Hisha (the site's reading) and not in the site's table.
+    let path = format!(
+        "{}/positions/variants/taikyoku-moves.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let id = VariantId::Taikyoku;
+    let (mut games, mut samples) = (0, 0);
+    let mut history: Vec<&str> = Vec::new();
+    let (mut pos, mut played) = (VPosition::start(id), 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f[0] == "G" {
+            history = f[1].split_whitespace().collect();
+            (pos, played) = (VPosition::start(id), 0);
+            games += 1;
+            continue;
+        }
+        let ply: usize = f[1].parse().unwrap();
+        for m in &history[played..ply] {
+            let mv = pos
+                .parse_move(m)
+                .unwrap_or_else(|e| panic!("game {games} ply {ply}: {m}: {e}"));
+            pos.make_move(mv);
+        }
+        played = ply;
+        let settled: Vec<&str> = f[4].split_whitespace().filter(|&s| s != "-").collect();
+        let mut ours: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| pos.move_text(m))
+            .filter(|t| !settled.contains(&t.as_str()))
+            .collect();
+        ours.sort();
+        assert_eq!(
+            (ours.len().to_string(), fnv(&ours.join(" "))),
+            (f[2].to_string(), f[3].to_string()),
+            "game {games} ply {ply}: {}",
+            pos.to_sfen()
+        );
+        samples += 1;
+    }
+    assert_eq!((games, samples), (20, 820));
+    // The start position: 488 moves (the site's engine).
+    assert_eq!(start_perft(id, 1), 488);
 }
 
 fn start_perft(id: VariantId, depth: u32) -> u64 {
@@ -234,7 +297,10 @@ fn every_variant_plays_complete_games_against_itself() {
         VariantId::DaiDai,
         VariantId::MakaDaiDai,
         VariantId::Tai,
+        VariantId::Taikyoku,
     ] {
+        // Taikyoku's 700 moves a position: its first plies only.
+        let plies = if id == VariantId::Taikyoku { 12 } else { 200 };
         for game in 0..1u64 {
             let mut pos = VPosition::start(id);
             let tt = Arc::new(TranspositionTable::new(4));
@@ -242,7 +308,7 @@ fn every_variant_plays_complete_games_against_itself() {
             let eval = Arc::new(VariantEval::new(pos.rules()));
             let mut history = vec![pos.history_entry(None)];
             let mut seed = game + 1;
-            for ply in 0..200 {
+            for ply in 0..plies {
                 let legal = pos.legal_moves();
                 // No legal move (mate, stalemate, royal lost) or a fourfold repetition ends it.
                 if legal.is_empty() || history.iter().filter(|h| h.0 == pos.key()).count() >= 4 {
@@ -288,6 +354,7 @@ fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
         VariantId::DaiDai,
         VariantId::MakaDaiDai,
         VariantId::Tai,
+        VariantId::Taikyoku,
     ] {
         let mut seed = 0x5eed_u64;
         let mut next = move || {
@@ -297,7 +364,8 @@ fn long_random_playouts_keep_board_and_key_in_the_large_variants() {
             (seed >> 33) as usize
         };
         let mut plies = 0;
-        for _game in 0..6 {
+        let games = if id == VariantId::Taikyoku { 2 } else { 6 };
+        for _game in 0..games {
             let mut pos = VPosition::start(id);
             for ply in 0..600 {
                 let legal = pos.legal_moves();

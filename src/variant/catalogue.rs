@@ -235,7 +235,7 @@ impl PieceDef {
     }
 }
 
-const fn piece(
+pub(super) const fn piece(
     code: &'static str,
     name: &'static str,
     romaji: &'static str,
@@ -251,7 +251,7 @@ const fn piece(
     }
 }
 
-const fn special(
+pub(super) const fn special(
     code: &'static str,
     name: &'static str,
     romaji: &'static str,
@@ -263,7 +263,7 @@ const fn special(
     p
 }
 
-const fn royal(
+pub(super) const fn royal(
     code: &'static str,
     name: &'static str,
     romaji: &'static str,
@@ -274,7 +274,7 @@ const fn royal(
     p
 }
 
-const fn royal_special(
+pub(super) const fn royal_special(
     code: &'static str,
     name: &'static str,
     romaji: &'static str,

@@ -328,6 +328,19 @@ pub fn special_by_name(name: &str) -> Option<Special> {
     (1..=3).contains(&rank).then_some(make(rank))
 }
 
+/// The name a file gives `special` (`None` for none).
+fn special_name(special: Special) -> Option<String> {
+    match special {
+        Special::None => None,
+        Special::Jumping(rank) => Some(format!("jumping-{rank}")),
+        Special::RangeCapture(rank) => Some(format!("range-capture-{rank}")),
+        other => SPECIALS
+            .iter()
+            .find(|(_, s)| *s == other)
+            .map(|(n, _)| n.to_string()),
+    }
+}
+
 /// Whether `letters` are a kind's SFEN letters: `+` for a promoted kind, a lower-case letter,
 /// a mark (`sfen::MARKS`) for the games with more kinds than letters.
 fn valid_letters(letters: &str) -> bool {
@@ -573,8 +586,10 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
                 {
                     return error(n, "define CODE = ...: a code of 1 to 6 letters or digits");
                 }
-                if catalogue::find(&code).is_some() || pieces.iter().any(|p| p.code == code) {
-                    return error(n, format!("{code} is already a piece's code"));
+                // A catalogue code may be defined again: the game's own piece comes first in
+                // the game (as taikyoku shogi's pieces do in the built-in game).
+                if pieces.iter().any(|p| p.code == code) {
+                    return error(n, format!("{code} is already a piece's code in this game"));
                 }
                 pieces.push(parse_define(n, &code, value)?);
             }
@@ -584,7 +599,7 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
                     return error(
                         n,
                         "piece LETTERS = ...: a lower-case letter, + before it if promoted, \
-                         ' or ! after it",
+                         a mark (' ! ? ^ ~ @ & %) after it",
                     );
                 }
                 if kinds.iter().any(|k| k.1 == letters) {
@@ -794,6 +809,24 @@ pub fn definition(id: VariantId, name: &str) -> String {
             .map(|&(a, b)| format!("{}:{}", r.kinds[a as usize].sfen, r.kinds[b as usize].sfen))
             .collect();
         out += &format!("taker-becomes = {}\n", pairs.join(" "));
+    }
+    // The game's own pieces (those that are not the catalogue's under their code).
+    let mut own: Vec<&PieceDef> = Vec::new();
+    for k in &r.kinds {
+        let catalogued = catalogue::find(k.piece.code).is_some_and(|p| std::ptr::eq(p, k.piece));
+        if !catalogued && !own.iter().any(|p| std::ptr::eq(*p, k.piece)) {
+            own.push(k.piece);
+        }
+    }
+    for p in own {
+        out += &format!("define {} = {}", p.code, p.betza);
+        if p.royal {
+            out += " royal";
+        }
+        if let Some(name) = special_name(p.special) {
+            out += &format!(" special {name}");
+        }
+        out += &format!(" \"{}\"\n", p.name);
     }
     for k in &r.kinds {
         out += &format!("piece {} = {}", k.sfen, k.piece.code);

@@ -14,6 +14,7 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod specials;
+mod taikyoku;
 pub mod text;
 
 pub use perft::{perft, perft_divide, perft_divide_until};

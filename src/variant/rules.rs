@@ -47,13 +47,16 @@ pub enum VariantId {
     MakaDaiDai,
     /// Tai shogi, 25x25: promotion by capture; an emperor and a crown prince from the start.
     Tai,
+    /// Taikyoku shogi, 36x36, as taikyoku-shogi.github.io plays it: 209 kinds a side, range
+    /// capture, promotion forced in the last 11 ranks, a king and a crown prince.
+    Taikyoku,
     /// A game defined in a file (`VariantPath`, `super::custom`): the n-th loaded.
     Custom(u16),
 }
 
 impl VariantId {
     /// Every variant, in board-size order.
-    pub const ALL: [VariantId; 16] = [
+    pub const ALL: [VariantId; 17] = [
         VariantId::Micro,
         VariantId::Mini,
         VariantId::Judkins,
@@ -70,6 +73,7 @@ impl VariantId {
         VariantId::DaiDai,
         VariantId::MakaDaiDai,
         VariantId::Tai,
+        VariantId::Taikyoku,
     ];
 
     /// The USI_Variant value.
@@ -287,7 +291,7 @@ const WA_KINDS: &[(&str, &str, Option<&str>)] = &[
 const WA_START: &str = "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/\
                         1F3S3E1/ODUGWKVCLMH b - 1";
 
-static SPECS: [Spec; 16] = [
+static SPECS: [Spec; 17] = [
     Spec {
         id: VariantId::Shogi,
         name: "shogi",
@@ -1243,6 +1247,26 @@ static SPECS: [Spec; 16] = [
             ("+s?", "HM", None),
         ],
     },
+    Spec {
+        id: VariantId::Taikyoku,
+        name: "taikyokushogi",
+        aliases: &["taikyoku", "taikyoku-shogi", "taikyoku_shogi"],
+        files: 36,
+        ranks: 36,
+        start: super::taikyoku::START,
+        drops: false,
+        promotion: Promotion::ForcedEnd(11),
+        check_rule: false,
+        shogi_drop_rules: false,
+        pawns: SHOGI_PAWNS,
+        lion_trading: false,
+        chase_rule: false,
+        repetition: RepetitionRule::Draw,
+        bare_king: BareKing::No,
+        taker_becomes: &[],
+        pieces: super::taikyoku::PIECES,
+        kinds: super::taikyoku::KINDS,
+    },
 ];
 
 /// The index of a kind in its game's table (`Rules::kinds`): taikyoku shogi has more than 256.
@@ -1604,7 +1628,8 @@ mod tests {
         }
         assert_eq!(VariantId::from_name("CHU"), Some(VariantId::Chu));
         assert_eq!(VariantId::from_name("tenjiku"), Some(VariantId::Tenjiku));
-        assert_eq!(VariantId::from_name("taikyoku"), None);
+        assert_eq!(VariantId::from_name("taikyoku"), Some(VariantId::Taikyoku));
+        assert_eq!(VariantId::from_name("go"), None);
         assert_eq!(VariantId::from_name("DaiDai"), Some(VariantId::DaiDai));
         assert_eq!(VariantId::from_name("tori"), Some(VariantId::Tori));
     }
