@@ -431,23 +431,29 @@ mod tests {
         }
     }
 
+    /// `attack_test_agrees_with_the_rays` along a random game of `id` of `plies` plies, the
+    /// moves drawn from `seed`.
+    fn attack_test_along_a_game(id: VariantId, plies: usize, seed: &mut u64) {
+        let mut pos = VPosition::start(id);
+        for _ in 0..plies {
+            attack_test_agrees_with_the_rays(&pos);
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            pos.make_move(moves[(*seed % moves.len() as u64) as usize]);
+        }
+    }
+
     #[test]
     fn the_attack_test_agrees_with_the_rays() {
         // Along random games of every variant.
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for id in VariantId::ALL {
-            let mut pos = VPosition::start(id);
-            for _ in 0..40 {
-                attack_test_agrees_with_the_rays(&pos);
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.outcome().is_some() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.make_move(moves[(seed % moves.len() as u64) as usize]);
-            }
+            attack_test_along_a_game(id, 40, &mut seed);
         }
         // Taikyoku's rays, in a game of one's own: a leap to the third square that slides on
         // (`jjR`), slides that pass up to three pieces (`xxxR`, `xxxB`).
@@ -459,19 +465,8 @@ mod tests {
              piece g = G\npiece p = P\n",
         )
         .unwrap();
-        for game in 0..4 {
-            let mut pos = VPosition::start(ids[0]);
-            for _ in 0..60 {
-                attack_test_agrees_with_the_rays(&pos);
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.outcome().is_some() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.make_move(moves[((seed >> game) % moves.len() as u64) as usize]);
-            }
+        for _ in 0..4 {
+            attack_test_along_a_game(ids[0], 60, &mut seed);
         }
         // Dai dai's promoted knight (Q3NAD) reaches the squares two steps away both by its
         // slide and by a leap (the table's "two or more rays"): blocked next to it, it still
