@@ -260,6 +260,10 @@ fn variant_sfen_and_moves() {
         b"rbsgk/4p/5/P4/KGSBR b - 1",
         b"12/6k5/7e4/5g4m1/12/12/12/12/12/12/4+m7/5K6 b - 593",
         b"6f5e6d", b"9i9h9g9f", b"12a", b"c'", b"l!",
+        // Taikyoku: 36 ranks to `jj`, marks past `!`, a double move on the last ranks.
+        b"k35/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/\
+          36/36/36/36/36/36/G@q%1p?32/35K b - 1",
+        b"36jj35ii", b"13gg14hh13gg", b"q%", b"+a&",
     ];
     fuzz("variant", corpus, |b| target::variant(&text(b)));
 }
