@@ -5,8 +5,9 @@ use super::{variant, CliError};
 use crate::variant::{catalogue, custom, diagram, VariantId};
 use std::io::{self, Write};
 
-/// The diagram of the piece `name`, or the pieces of `variant_name` (none: every variant), or
-/// with `definition` that variant as a game definition (`VariantPath`'s format).
+/// The diagram of the piece `name` (of `variant_name`'s pieces first), or the pieces of
+/// `variant_name` (none: every variant), or with `definition` that variant as a game definition
+/// (`VariantPath`'s format).
 pub(super) fn run(
     name: Option<&str>,
     variant_name: Option<&str>,
@@ -24,7 +25,15 @@ pub(super) fn run(
         return Ok(());
     }
     if let Some(name) = name {
-        let p = catalogue::lookup(name).ok_or_else(|| {
+        // A game's own pieces first (taikyoku's share codes with other games' pieces).
+        let own =
+            match variant_name {
+                Some(v) => variant(v)?.rules().kinds.iter().map(|k| k.piece).find(|p| {
+                    p.code.eq_ignore_ascii_case(name) || p.name.eq_ignore_ascii_case(name)
+                }),
+                None => None,
+            };
+        let p = own.or_else(|| catalogue::lookup(name)).ok_or_else(|| {
             CliError::Input(format!(
                 "no piece {name:?} in the catalogue (`hisha pieces` lists them)"
             ))
