@@ -196,8 +196,8 @@ impl VPosition {
                 self.lion_hawk_slides(from, kind_index, out);
             }
             Special::FreeEagle => self.free_eagle_moves(from, kind_index, out),
-            Special::Tetrarchs => self.igui(from, out),
-            Special::IguiOrPass => self.igui_or_pass(from, out),
+            Special::Tetrarchs => self.igui(from, false, out),
+            Special::IguiOrPass => self.igui(from, true, out),
             Special::RangeCapture(rank) => self.range_captures(from, kind, kind_index, rank, out),
             Special::Emperor => self.emperor_moves(from, kind_index, out),
             Special::FireDemon => {

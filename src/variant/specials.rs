@@ -374,22 +374,12 @@ impl VPosition {
         }
     }
 
-    /// Igui on every adjacent enemy: captured without moving.
-    pub(super) fn igui(&self, from: u16, out: &mut Vec<VMove>) {
+    /// Igui on every adjacent enemy: captured without moving; with `pass`, also out to every
+    /// adjacent empty square and home again (taikyoku's free eagle).
+    pub(super) fn igui(&self, from: u16, pass: bool, out: &mut Vec<VMove>) {
         for mid in self.neighbours(from) {
             let c = self.cells[mid as usize];
-            if is_piece(c) && side_of(c) != self.side {
-                out.push(VMove::double(from, mid, from, false));
-            }
-        }
-    }
-
-    /// Igui or the pass on every adjacent square: out to an enemy, taking it, or to an empty
-    /// square, and home again.
-    pub(super) fn igui_or_pass(&self, from: u16, out: &mut Vec<VMove>) {
-        for mid in self.neighbours(from) {
-            let c = self.cells[mid as usize];
-            if c == EMPTY || is_piece(c) && side_of(c) != self.side {
+            if (pass && c == EMPTY) || is_piece(c) && side_of(c) != self.side {
                 out.push(VMove::double(from, mid, from, false));
             }
         }
