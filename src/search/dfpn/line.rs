@@ -124,30 +124,25 @@ impl Solver<'_> {
 
     /// A line from `pos`, which the last `solve` proved, to mate, read greedily from the lengths
     /// the table keeps (the attacker's shortest proven check, the defender's longest proven
-    /// evasion), without measuring the solution tree: quick, but its length is not known to be
-    /// the defender's longest. Empty if the table no longer holds a line to mate.
+    /// evasion), without measuring the solution tree: its length is not known to be the
+    /// defender's longest, but it is read in about the time of one walk down the line. Where
+    /// the table has lost a proof on the way (an attacker's node with no proven check, an
+    /// evasion not proven), that node is proven again. Empty if no line to mate was read (the
+    /// search stopped, or the stored lengths led round in a circle).
     pub fn greedy_line(&mut self, pos: &mut Position) -> Vec<Move> {
         let mut line = Vec::new();
         let mut seen = HashSet::new();
-        while seen.insert(path_key(pos.board_key(), self.attacker_hand(pos))) {
+        while !self.aborted && seen.insert(path_key(pos.board_key(), self.attacker_hand(pos))) {
             let or_node = pos.side_to_move() == self.attacker;
-            let mut best: Option<(Move, u16)> = None;
-            for &m in self.children(pos, or_node).iter() {
-                pos.make_move(m);
-                let proven = self
-                    .table
-                    .probe(pos.board_key(), self.attacker_hand(pos), ANY_LENGTH - 1)
-                    .filter(|f| f.pn == 0);
-                pos.unmake_move(m);
-                if let Some(f) = proven {
-                    let better =
-                        best.is_none_or(|(_, b)| if or_node { f.length < b } else { f.length > b });
-                    if better {
-                        best = Some((m, f.length));
-                    }
-                }
+            let ply = line.len();
+            let mut best = self.best_proven_child(pos, or_node, ply);
+            if best.is_none() && or_node && !self.aborted && ply < self.max_ply {
+                // The table has lost the proofs below this attacker's node: prove it again.
+                self.path.clear();
+                self.mid(pos, ply, INF, INF, false);
+                best = self.best_proven_child(pos, or_node, ply);
             }
-            let Some((m, _)) = best else {
+            let Some(m) = best else {
                 break;
             };
             pos.make_move(m);
@@ -161,6 +156,41 @@ impl Solver<'_> {
             line.clear();
         }
         line
+    }
+
+    /// `greedy_line`'s choice at `pos`, `ply` from the root: the attacker's proven check of the
+    /// shortest stored length, or the defender's evasion of the longest (each evasion the table
+    /// has lost proven again; `None` if one cannot be).
+    fn best_proven_child(&mut self, pos: &mut Position, or_node: bool, ply: usize) -> Option<Move> {
+        let mut best: Option<(Move, u16)> = None;
+        for &m in self.children(pos, or_node).iter() {
+            pos.make_move(m);
+            let probe = |s: &Self, pos: &Position| {
+                s.table
+                    .probe(pos.board_key(), s.attacker_hand(pos), ANY_LENGTH - 1)
+                    .filter(|f| f.pn == 0)
+            };
+            let mut proven = probe(self, pos);
+            if proven.is_none() && !or_node && !self.aborted {
+                self.path.clear();
+                self.mid(pos, ply + 1, INF, INF, false);
+                proven = probe(self, pos);
+            }
+            pos.unmake_move(m);
+            match proven {
+                Some(f) => {
+                    let better =
+                        best.is_none_or(|(_, b)| if or_node { f.length < b } else { f.length > b });
+                    if better {
+                        best = Some((m, f.length));
+                    }
+                }
+                // An evasion not mated: no line through this node.
+                None if !or_node => return None,
+                None => {}
+            }
+        }
+        best.map(|(m, _)| m)
     }
 
     /// The plies to mate from `pos` (`ply` from the root) by the table's proofs, and whether the

@@ -92,11 +92,21 @@ pub fn solve_mate(
     let answer = match solver.solve(pos) {
         Some(true) => {
             solver.proof = (solver.start.elapsed().as_micros() as u64, solver.nodes);
+            // First a line read greedily (proving again what the table has lost on the way),
+            // within half the time left; then the solution tree measured for the defender's
+            // longest resistance, which on a long problem can take far longer than the proof
+            // did: the greedy line stands if the measure does not end in time.
+            let deadline = solver.deadline;
+            solver.deadline = deadline.map(|d| {
+                let now = Instant::now();
+                now + d.saturating_duration_since(now) / 2
+            });
+            let greedy = solver.greedy_line(pos);
+            solver.deadline = deadline;
+            solver.aborted = solver.control.stopped();
             let mut line = solver.mating_line(pos);
             if line.is_empty() {
-                // Measuring the solution tree ran out of time (a long problem's tree can be
-                // far larger than the search that proved it): a line read greedily instead.
-                line = solver.greedy_line(pos);
+                line = greedy;
             }
             // Shorter mates: searched again with the length limited below the line's, until
             // there is none (the line is the shortest) or the time is up: the limit's, or
@@ -942,6 +952,28 @@ mod tests {
         assert!(line.len() % 2 == 1 && line.len() >= 5, "{line:?}");
         for &m in &line {
             pos.make_move(m);
+        }
+        assert!(!crate::shogi::has_legal_move(&pos) && pos.in_check());
+    }
+
+    #[test]
+    fn a_greedy_line_proves_again_what_the_table_lost() {
+        // The 25-ply mate of the issue: proven, then the table emptied, as its collection
+        // would on a long problem; the greedy line proves each node again on the way.
+        let sfen = "l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1";
+        let mut pos = Position::from_sfen(sfen).unwrap();
+        let mut table = MateTable::new(64);
+        let control = SearchControl::new();
+        let mut report = |_| {};
+        let mut solver = Solver::new(&mut table, &control, None, &mut report);
+        assert_eq!(solver.solve(&mut pos), Some(true));
+        solver.table.clear();
+        let line = solver.greedy_line(&mut pos);
+        assert!(line.len() % 2 == 1 && line.len() >= 25, "{}", line.len());
+        for (i, &m) in line.iter().enumerate() {
+            assert!(crate::shogi::movegen::is_legal(&pos, m), "ply {i}");
+            pos.make_move(m);
+            assert!(i % 2 == 1 || pos.in_check(), "ply {i} is no check");
         }
         assert!(!crate::shogi::has_legal_move(&pos) && pos.in_check());
     }
