@@ -90,7 +90,7 @@ fn session(variant: &str) -> XBoard {
     let features = x.expect("feature done=1").join("\n");
     assert!(
         features.contains(
-            "variants=\"chu,dai,tenjiku,daidai,maka,minishogi,judkinshogi,torishogi,sho,\
+            "variants=\"chu,dai,tenjiku,dada,maka,minishogi,judkinshogi,torishogi,sho,\
              crazywa,wa-shogi,heian,heiandai\""
         ),
         "{features}"
@@ -98,8 +98,56 @@ fn session(variant: &str) -> XBoard {
     assert!(features.contains("usermove=1") && features.contains("ping=1"));
     x.send("new");
     x.send(&format!("variant {variant}"));
-    assert!(x.sync().is_empty());
+    // The games XBoard does not know are described to it (see `tells_the_gui_the_games_it_does_not_know`).
+    let told = x.sync();
+    assert!(
+        told.iter()
+            .all(|l| l.starts_with("setup (") || l.starts_with("piece ")),
+        "{told:?}"
+    );
     x
+}
+
+#[test]
+fn tells_the_gui_the_games_it_does_not_know() {
+    // Tori shogi: XBoard knows no such game, and without a `setup` answers "Engine did not
+    // send setup for non-standard variant" and falls back to chess. The board 7x7, six kinds
+    // in hand, shogi's rules for the rest; a `piece` line with the moves of each piece but
+    // the phoenix (the king's type), as the rules give them.
+    let mut x = XBoard::start();
+    x.send("xboard");
+    x.send("protover 2");
+    x.expect("feature done=1");
+    x.send("variant torishogi");
+    let told = x.sync();
+    let setup = &told[0];
+    assert!(
+        setup.starts_with("setup (")
+            && setup.ends_with(") 7x7+6_shogi rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR w 0 1"),
+        "{setup}"
+    );
+    // The swallow in the pawn's type (shogi's drop rules: two a file in tori), promoting.
+    assert!(setup.starts_with("setup (S"), "{setup}");
+    let pieces: Vec<&str> = told[1..].iter().map(|l| l.as_str()).collect();
+    for line in [
+        "piece S& fW",
+        "piece F& FfsW",
+        "piece C& FvW",
+        "piece P& fDbF",
+        "piece L& fRbrBblF",
+        "piece R& fRblBbrF",
+        "piece +S& fAbD",
+        "piece +F& KbRfBbF2",
+    ] {
+        assert!(pieces.contains(&line), "{line} missing in {pieces:?}");
+    }
+    assert_eq!(pieces.len(), 8, "{pieces:?}");
+    // Chu XBoard knows; dai dai by the Alien Edition's name, `dada` (the old `daidai` still
+    // read), which XBoard leaves to it: nothing is told of them.
+    for known in ["chu", "dada", "daidai", "maka"] {
+        x.send(&format!("variant {known}"));
+        assert!(x.sync().is_empty(), "{known}");
+    }
 }
 
 /// Plays `moves` (USI text) from the start of `id` and checks that XBoard move `reply` is
@@ -252,7 +300,7 @@ fn a_lion_passes_with_the_null_move() {
 #[test]
 fn plays_dai_dai_and_the_other_boards() {
     for (name, id) in [
-        ("daidai", VariantId::DaiDai),
+        ("dada", VariantId::DaiDai),
         ("maka", VariantId::MakaDaiDai),
         ("tenjiku", VariantId::Tenjiku),
         ("dai", VariantId::Dai),
@@ -317,7 +365,12 @@ fn a_game_from_a_file_over_xboard() {
     );
     x.send("new");
     x.send("variant judkins-copy");
-    assert!(x.sync().is_empty());
+    // A game of a file the GUI cannot know: described to it as the built-in judkins is.
+    let told = x.sync();
+    assert!(
+        told[0].starts_with("setup (") && told[0].contains(") 6x6+6_shogi rbnsgk/"),
+        "{told:?}"
+    );
     x.send("sd 2");
     x.send("usermove a2a3");
     let reply = x.expect_move();

@@ -4,7 +4,8 @@
 //! USI move text and handed to the engine as a position (the engine goes on from the last one),
 //! and the engine reads and writes the moves in XBoard's notation (`read_move`, `write_move`),
 //! which needs the position (a pass, a jump). From `variant` this front end takes only the names
-//! and sizes of the games it offers.
+//! and sizes of the games it offers; in reply it describes to the GUI a game the GUI does not
+//! know (`setup.rs`).
 //!
 //! Notation is HaChu's: a square is a file letter from the left and a rank number from the
 //! bottom (the first player's side; `a1` is the bottom left corner), a multi-leg move is legs
@@ -21,6 +22,8 @@
 //! reads it, with CrazyWa's holdings in brackets (`setboard_sfen`). In analysis the engine searches without end, posting its
 //! thinking; a move, `undo` or `setboard` restarts the search on the new position.
 
+mod setup;
+
 use crate::color::Color;
 use crate::notation::xboard::{setboard_sfen, to_xboard};
 use crate::notation::{MoveStyle, PositionSpec};
@@ -33,13 +36,13 @@ use std::io::Write;
 use std::time::Instant;
 
 /// The variants offered, by their XBoard names (HaChu's and CrazyWa's where they have them,
-/// `maka` from the table HaChu leaves off; `crazywa` is wa shogi with drops, `wa-shogi`
-/// without).
+/// `dada` and `maka` from the table HaChu leaves off, the names WinBoard's Alien Edition
+/// knows; `crazywa` is wa shogi with drops, `wa-shogi` without).
 const VARIANTS: &[(&str, VariantId)] = &[
     ("chu", VariantId::Chu),
     ("dai", VariantId::Dai),
     ("tenjiku", VariantId::Tenjiku),
-    ("daidai", VariantId::DaiDai),
+    ("dada", VariantId::DaiDai),
     ("maka", VariantId::MakaDaiDai),
     ("minishogi", VariantId::Mini),
     ("judkinshogi", VariantId::Judkins),
@@ -59,9 +62,17 @@ fn variant_names() -> String {
     names.join(",")
 }
 
+/// Games the GUI draws without being told: chu (XBoard knows it), and those it takes for the
+/// Alien Edition's (XBoard leaves them out of its menu; the Alien Edition knows them).
+const GUI_KNOWS: &[&str] = &["chu", "dai", "tenjiku", "dada", "maka"];
+
+/// Other names of the games offered: dai dai's before it took the Alien Edition's.
+const ALIASES: &[(&str, &str)] = &[("daidai", "dada")];
+
 /// The game named `name`: an XBoard name or a USI name of a built-in game offered, or a game
 /// loaded from a file.
 fn find_variant(name: &str) -> Option<(&'static str, VariantId)> {
+    let name = ALIASES.iter().find(|a| a.0 == name).map_or(name, |a| a.1);
     VARIANTS
         .iter()
         .find(|v| v.0 == name || v.1.rules().name == name)
@@ -135,7 +146,7 @@ pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn 
         analyzing: false,
         analysis_search: false,
     };
-    s.select_variant(VARIANTS[0]);
+    s.select_variant(VARIANTS[0], false);
     loop {
         select! {
             recv(events_rx) -> event => {
@@ -202,13 +213,21 @@ impl<E: UsiEngine> Session<'_, E> {
         })
     }
 
-    fn select_variant(&mut self, v: (&'static str, VariantId)) {
+    /// The game `v` from its start; `announce`: in reply to `variant`, with the `setup` and
+    /// `piece` lines of a game the GUI does not know.
+    fn select_variant(&mut self, v: (&'static str, VariantId), announce: bool) {
         self.variant = v;
         if let Err(e) = self
             .engine
             .set_option("USI_Variant", Some(v.1.rules().name))
         {
             self.send(&format!("Error ({e}): variant {}", v.0));
+        }
+        if announce && !GUI_KNOWS.contains(&v.0) {
+            // The GUI is told the board, the pieces and their moves.
+            for line in setup::winboard_setup(v.1.rules()).unwrap_or_default() {
+                self.send(&line);
+            }
         }
         self.moves.clear();
         self.start = None;
@@ -329,10 +348,10 @@ impl<E: UsiEngine> Session<'_, E> {
                 self.engine_side = 1;
                 self.clock.depth = None;
                 let _ = self.engine.new_game();
-                self.select_variant(self.variant);
+                self.select_variant(self.variant, false);
             }
             "variant" => match find_variant(arg) {
-                Some(v) => self.select_variant(v),
+                Some(v) => self.select_variant(v, true),
                 None => self.send(&format!("Error (unknown variant): {arg}")),
             },
             "setboard" => self.setboard(arg),
