@@ -126,9 +126,29 @@ pub fn winboard_setup(rules: &Rules) -> Option<Vec<String>> {
     let white: String = table[..used].concat() + &gui_letter(kinds[king].sfen)?;
     let black = white.to_lowercase();
     let holdings = if rules.drops { unpromoted.len() } else { 0 };
-    let board = rules.start.split(' ').next()?;
+    let mut fields = rules.start.split(' ');
+    let mut board = fields.next()?.to_string();
+    // Pieces in hand at the start (a game from a file may have some), in brackets as XBoard
+    // writes holdings: one letter a piece.
+    // XBoard's white is the first player, SFEN's `b`.
+    let side = if fields.next() == Some("w") { "b" } else { "w" };
+    let hand = fields.next().unwrap_or("-");
+    if hand != "-" {
+        let mut held = String::new();
+        let mut count = 0usize;
+        for c in hand.chars() {
+            match c.to_digit(10) {
+                Some(d) => count = count * 10 + d as usize,
+                None => {
+                    held += &c.to_string().repeat(count.max(1));
+                    count = 0;
+                }
+            }
+        }
+        board += &format!("[{held}]");
+    }
     let mut lines = vec![format!(
-        "setup ({white}{black}) {}x{}+{holdings}_{parent} {board} w 0 1",
+        "setup ({white}{black}) {}x{}+{holdings}_{parent} {board} {side} 0 1",
         rules.files, rules.ranks
     )];
     for k in kinds.iter().filter(|k| !k.royal || k.promoted) {
@@ -235,6 +255,24 @@ mod tests {
             lines.len(),
             1 + 9,
             "a piece line for each piece but the king"
+        );
+    }
+
+    #[test]
+    fn a_game_from_a_file_with_pieces_in_hand_and_gote_to_move() {
+        let ids = crate::variant::custom::load(
+            "[xboard-setup-test]\nboard = 5x5\nstart = rbsgk/4p/5/P4/KGSBR w 2Pb 1\n\
+             drops = yes\npromotion = zone 1\ncheck-rule = yes\ndrop-rules = yes\n\
+             pawn = P 1\npiece k = K\npiece r = R -> +r\npiece b = B -> +b\n\
+             piece g = G\npiece s = S -> +s\npiece p = P -> +p\npiece +r = DK\n\
+             piece +b = DH\npiece +s = +S\npiece +p = +P\n",
+        )
+        .unwrap();
+        let lines = winboard_setup(ids[0].rules()).unwrap();
+        assert!(
+            lines[0].ends_with(") 5x5+5_shogi rbsgk/4p/5/P4/KGSBR[PPb] b 0 1"),
+            "{}",
+            lines[0]
         );
     }
 
