@@ -15,6 +15,9 @@
 //! letters, as many as the holdings are tall. Where a game forces a promotion (tori shogi),
 //! the GUI offers it and the engine refuses the move that declines it.
 
+use crate::color::Color;
+use crate::notation::sfen::piece_text;
+use crate::notation::Sfen;
 use crate::variant::catalogue::Special;
 use crate::variant::rules::Rules;
 
@@ -126,34 +129,31 @@ pub fn winboard_setup(rules: &Rules) -> Option<Vec<String>> {
     let white: String = table[..used].concat() + &gui_letter(kinds[king].sfen)?;
     let black = white.to_lowercase();
     let holdings = if rules.drops { unpromoted.len() } else { 0 };
-    let mut fields = rules.start.split(' ');
-    let mut board = fields.next()?.to_string();
-    // Pieces in hand at the start (a game from a file may have some), in brackets as XBoard
-    // writes holdings: one letter a piece.
-    // XBoard's white is the first player, SFEN's `b`.
-    let side = if fields.next() == Some("w") { "b" } else { "w" };
-    let hand = fields.next().unwrap_or("-");
-    if hand != "-" {
-        let mut held = String::new();
-        let mut count = 0usize;
-        for c in hand.chars() {
-            match c.to_digit(10) {
-                Some(d) => count = count * 10 + d as usize,
-                None => {
-                    held += &c.to_string().repeat(count.max(1));
-                    count = 0;
-                }
-            }
-        }
+    // The start as XBoard reads it: the board, the pieces in hand (a game from a file may
+    // have some) in brackets, one letter a piece, and the side to move in XBoard's colours
+    // (its white is the first player, SFEN's `b`).
+    let start = Sfen::parse_any(rules.start).ok()?;
+    let mut board = rules.start.split_whitespace().next()?.to_string();
+    let hands = start.hands().ok()?;
+    if !hands.is_empty() {
+        let held: String = hands
+            .iter()
+            .map(|(n, token)| token.to_string().repeat(*n as usize))
+            .collect();
         board += &format!("[{held}]");
     }
+    let side = match start.side {
+        Color::Black => "w",
+        Color::White => "b",
+    };
     let mut lines = vec![format!(
         "setup ({white}{black}) {}x{}+{holdings}_{parent} {board} {side} 0 1",
         rules.files, rules.ranks
     )];
     for k in kinds.iter().filter(|k| !k.royal || k.promoted) {
         let moves = gui_betza(&k.piece.xbetza());
-        lines.push(format!("piece {}& {moves}", k.sfen.to_uppercase()));
+        let letters = piece_text(k.sfen, Color::Black);
+        lines.push(format!("piece {letters}& {moves}"));
     }
     Some(lines)
 }
