@@ -211,7 +211,8 @@ match-fairy-nodes: matches/hisha ## GAMES games vs fairy-stockfish at fixed node
 # Python (KIT_PYTHON, e.g. 312 for 3.12) and nothing else: this build of Hisha, gpsusi with the
 # libraries it loads (not the C and C++ runtimes) and its data, and the cshogi wheel with numpy's
 # (KIT_PIP_FLAGS=--no-deps leaves numpy out, for a machine that has it). Needs gpsshogi installed
-# here (make deps) and the network for the wheels; match-kit/ is git-ignored.
+# here (make deps) and the network for the wheels; match-kit/ is git-ignored. The variant
+# matches of scripts/kit_variants.sh need only its Hisha (and Python).
 KIT ?= match-kit
 KIT_PYTHON ?= 312
 KIT_PIP_FLAGS ?=

@@ -7,7 +7,7 @@ checked, every move timed.
                      [--random-plies K]
                      [--max-plies P] [--seed S] [--hisha BIN] [--hisha-option NAME=VALUE ...]
                      [--opponent-option NAME=VALUE ...] [--opponent-binary BIN] [--moves FILE]
-                     [--balanced CP]
+                     [--balanced CP] [--stop-after SECONDS]
 
 Opponents: `hachu` (HaChu 0.21 through scripts/hachu_usi.py: chu, dai, tenjiku, wa without
 drops), `crazywa` (CrazyWa 1.0.5 through the same adapter: minishogi, judkins, tori, wa), `fairy`
@@ -236,6 +236,8 @@ def main():
     ap.add_argument("--hisha-option", action="append")
     ap.add_argument("--opponent-option", action="append")
     ap.add_argument("--moves", help="write each game's moves to this file")
+    ap.add_argument("--stop-after", type=float, metavar="SECONDS",
+                    help="begin no new game this long after the start (a borrowed machine's slot)")
     ap.add_argument("--balanced", type=int, metavar="CP",
                     help="only openings fairy-stockfish scores within CP centipawns of even")
     args = ap.parse_args()
@@ -266,7 +268,11 @@ def main():
         evaluator = UsiClient([FSF], {"UCI_Variant": FSF_VARIANTS[args.variant], "Hash": 64},
                               quiet=True)
     opening = []
+    began = time.monotonic()
     for g in range(args.games):
+        if args.stop_after is not None and time.monotonic() - began > args.stop_after:
+            print(f"stopped after {g} games: no new game after {args.stop_after:.0f} s", flush=True)
+            break
         hisha_black = g % 2 == 0
         # Both colours of a pair share their opening moves; --seed gives other openings.
         rng = random.Random(g // 2 if args.seed == 0 else f"{args.seed}:{g // 2}")

@@ -115,14 +115,18 @@ pub fn piece_values(rules: &Rules) -> Vec<i32> {
 
 /// The king hunt: a side ahead by at least this much material (centipawns, and an eighth of
 /// what is on the board) gains `HUNT_STEP` for each square its `HUNTERS` pieces nearest the
-/// enemy royal stand nearer it than the board is wide, growing to the full bonus as the lead
-/// doubles; so that a won game is ended rather than drawn by the move limit, against an
-/// opponent that leaves pieces to take everywhere.
+/// enemy royal stand nearer it than the board is wide, less `HUNT_SPARE_ROYAL` for each enemy
+/// royal but the last, growing to the full bonus as the lead doubles; so that a won game is
+/// ended rather than drawn by the move limit, against an opponent that leaves pieces to take
+/// everywhere. It is added after `squash`, which would flatten it in a game of large armies.
 const MOPUP_LEAD: i32 = 1500;
 /// See `MOPUP_LEAD`.
 const HUNT_STEP: i32 = 30;
 /// See `MOPUP_LEAD`.
 const HUNTERS: usize = 6;
+/// See `MOPUP_LEAD`: what the hunted side loses by each royal piece taken but its last (a
+/// crown prince), outside the material that `squash` compresses.
+const HUNT_SPARE_ROYAL: i32 = 3000;
 
 /// Pieces in hand of one kind counted in buckets: the first, the second, the third, and the
 /// rest together.
@@ -473,7 +477,7 @@ impl VariantEval {
                 board[usize::from(c < 0)] += self.values[i];
             }
         });
-        sum / SCALE + self.hunt(pos, board)
+        squash(sum / SCALE) + self.hunt(pos, board)
     }
 
     /// The king hunt (`MOPUP_LEAD`), for Black: not a weight of the tuner, it acts only in
@@ -534,7 +538,10 @@ impl VariantEval {
             }
         }
         let sum: i32 = best.iter().sum();
-        let bonus = (i64::from(HUNT_STEP * sum) * i64::from(ramp) / i64::from(threshold)) as i32;
+        // Each royal piece of the hunted side but its last stands in the way of the end.
+        let spare_royals = count.saturating_sub(1) as i32;
+        let full = HUNT_STEP * sum - HUNT_SPARE_ROYAL * spare_royals;
+        let bonus = (i64::from(full) * i64::from(ramp) / i64::from(threshold)) as i32;
         if hunter == Color::Black {
             bonus
         } else {
@@ -571,6 +578,8 @@ impl VariantEval {
             .zip(sums)
             .map(|(g, s)| (g.0, s / SCALE))
             .collect();
+        let total: i32 = parts.iter().map(|p| p.1).sum();
+        parts.push(("lead squashed", squash(total) - total));
         parts.push(("king hunt", self.king_hunt(pos)));
         parts
     }
@@ -842,8 +851,30 @@ pub fn weights_file(layout: &Layout, weights: &[i32], header: &str) -> String {
     super::weights_text(weights, header, &layout.groups(), "src/eval/variant.rs")
 }
 
+/// A score squashed to fit the search's scores (`EVAL_LIMIT`) with room for the king hunt:
+/// itself up to `SQUASH_KNEE`, then growing as its logarithm, so that a larger lead still
+/// scores higher and the terms keep their proportions. An army is worth about 27,000
+/// centipawns in chu, 98,000 in tenjiku, 216,000 in tai and 785,000 in taikyoku, and a lead
+/// beyond 30,000 would otherwise leave every move scored the same; the small boards never
+/// reach the knee.
+pub fn squash(score: i32) -> i32 {
+    let excess = score.abs() - SQUASH_KNEE;
+    if excess <= 0 {
+        return score;
+    }
+    let scale = f64::from(SQUASH_SCALE);
+    let squashed = SQUASH_KNEE + (scale * (f64::from(excess) / scale).ln_1p()) as i32;
+    squashed * score.signum()
+}
+
+/// See `squash`: a lead kept as it is.
+const SQUASH_KNEE: i32 = 12_000;
+/// See `squash`: the scale of its logarithm (a whole taikyoku army squashes to about 21,400,
+/// 3,000,000 to 23,500).
+const SQUASH_SCALE: i32 = 1_500;
+
 /// Material for Black: the `values` of the pieces on the board, and 30% more for those in
-/// hand.
+/// hand, squashed as the evaluation is (`squash`).
 pub fn material(pos: &VPosition, values: &[i32]) -> i32 {
     let rules = pos.rules();
     let mut score = 0;
@@ -861,12 +892,28 @@ pub fn material(pos: &VPosition, values: &[i32]) -> i32 {
                 v * (pos.in_hand(Color::Black, k) as i32 - pos.in_hand(Color::White, k) as i32);
         }
     }
-    score
+    squash(score)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_squashed_lead_keeps_its_order_within_the_limit() {
+        for v in [0, 1, -1, 999, -11_999, SQUASH_KNEE, -SQUASH_KNEE] {
+            assert_eq!(squash(v), v);
+        }
+        let mut last = squash(SQUASH_KNEE);
+        for v in (SQUASH_KNEE + 1..3_000_000).step_by(997) {
+            let s = squash(v);
+            assert!(s >= last && s < 23_500, "{v}: {s}");
+            assert_eq!(squash(-v), -s);
+            last = s;
+        }
+        // A thousand centipawns more still counts at a lead of 300,000.
+        assert!(squash(301_000) > squash(300_000));
+    }
 
     #[test]
     fn values_order_the_pieces_as_players_do() {

@@ -10,17 +10,26 @@
 //! evaluation over the pieces' ordinary moves (least valuable attacker first, lines opening
 //! behind the capturers), the ends of a game by each variant's rules (a captured royal, chu's
 //! bare king, repetitions with perpetual check counted from the first occurrence, none
-//! across a pass), and a capture search that skips the captures that lose material and stops
-//! after `QSEARCH_PLIES` captures (tenjiku's jumping generals would make a full one explode).
+//! across a pass), a capture search that skips the captures that lose material and stops
+//! after `QSEARCH_PLIES` captures (tenjiku's jumping generals would make a full one explode)
+//! and, where range capturers fly over whole files, after the best `RANGE_QSEARCH_BREADTH`
+//! captures of a position, and root moves ordered captures first for a first iteration that
+//! a node limit may cut short on a board of a thousand moves.
 
 use super::board::{Dims, Picker, SearchBoard};
 use super::ordering::OrderingContext;
 use crate::eval::variant::{material, VariantEval};
 use crate::eval::{Value, EVAL_LIMIT};
 use crate::shogi::{Color, Repetition};
+use crate::variant::catalogue::Special;
 use crate::variant::position::{Undo, NO_SQUARE};
 use crate::variant::{KindIx, VMove, VPosition, Verdict};
 use std::sync::Arc;
+
+/// The most captures quiescence tries in one position (the best by victim first) in a game
+/// with range capturers (taikyoku), which take every piece they fly over and would otherwise
+/// give it dozens of winning captures a node, each side's in turn. Other games try them all.
+const RANGE_QSEARCH_BREADTH: usize = 8;
 
 /// A capture of a royal piece, as valued by move ordering, delta pruning and the exchange
 /// estimate (it ends the game).
@@ -41,6 +50,8 @@ pub struct VBoard {
     /// and the lion-capture state it forgot.
     passes: Vec<(usize, u16)>,
     dims: Dims,
+    /// The most captures quiescence tries in one position (`RANGE_QSEARCH_BREADTH`).
+    qsearch_breadth: usize,
 }
 
 impl VBoard {
@@ -55,7 +66,17 @@ impl VBoard {
             let mut p = pos.clone();
             history.push(p.history_entry(None));
         }
+        let range_capture = pos
+            .rules()
+            .kinds
+            .iter()
+            .any(|k| matches!(k.special, Special::RangeCapture(_)));
         VBoard {
+            qsearch_breadth: if range_capture {
+                RANGE_QSEARCH_BREADTH
+            } else {
+                usize::MAX
+            },
             history,
             eval,
             undos: Vec::new(),
@@ -96,8 +117,8 @@ impl VBoard {
         }
     }
 
-    /// The enemy pieces `m` captures: on its destination and the squares a double move
-    /// passes through.
+    /// The enemy pieces `m` captures: on its destination, the squares a double move passes
+    /// through, and those a range capture flies over.
     #[inline]
     fn victims(&self, m: VMove) -> impl Iterator<Item = KindIx> + '_ {
         let us = self.pos.side_to_move();
@@ -119,15 +140,29 @@ impl VBoard {
                 Some((k, side)) if side != us => Some(k),
                 _ => None,
             })
+            .chain(
+                self.pos
+                    .flown_over(m)
+                    .filter_map(move |(_, k, side)| (side != us).then_some(k)),
+            )
     }
 
-    /// What `m` captures, valued.
+    /// What `m` captures, valued, less the mover's own pieces a range capture takes.
     #[inline]
     fn victim_value(&self, m: VMove) -> Value {
+        let us = self.pos.side_to_move();
+        // A range capture takes the mover's own pieces on its way too.
+        let own: Value = self
+            .pos
+            .flown_over(m)
+            .filter(|&(_, _, side)| side == us)
+            .map(|(_, k, _)| self.value(k))
+            .sum();
         self.victims(m)
             .map(|k| self.value(k))
             .sum::<Value>()
             .min(ROYAL_VALUE)
+            - own
     }
 
     /// The kind that stands on the destination after `m` (promotion included).
@@ -346,6 +381,20 @@ impl SearchBoard for VBoard {
     fn legal_moves(&mut self) -> Vec<VMove> {
         self.pos.legal_moves()
     }
+    /// The legal moves, captures first by what they take, then promotions: on the large boards
+    /// a search with a node or time limit may end its first iteration before it has tried
+    /// every one of a thousand moves, and must have tried these.
+    fn root_moves(&mut self) -> Vec<VMove> {
+        let mut moves = self.pos.legal_moves();
+        moves.sort_by_cached_key(|&m| {
+            std::cmp::Reverse(if self.is_capture(m) {
+                (2, self.victim_value(m))
+            } else {
+                (i32::from(m.promote), 0)
+            })
+        });
+        moves
+    }
     fn move_text(&self, m: VMove) -> String {
         self.pos.move_text(m)
     }
@@ -374,6 +423,8 @@ pub struct VPicker {
     scored: bool,
     index: usize,
     tt_move: Option<VMove>,
+    /// How many moves were handed out.
+    tried: usize,
     refutations: [Option<VMove>; 3],
     /// Quiescence out of check: the captures that lose material in the exchange are skipped.
     winning_only: bool,
@@ -406,6 +457,7 @@ impl VPicker {
             scored: false,
             index: 0,
             tt_move,
+            tried: 0,
             refutations,
             winning_only,
         }
@@ -477,11 +529,17 @@ impl Picker<VBoard> for VPicker {
             self.scores.swap(i, best);
             self.index += 1;
             let m = self.moves[i];
-            if self.winning_only && !pos.see_ge(m, 0) {
-                continue;
+            if self.winning_only {
+                if self.tried == pos.qsearch_breadth {
+                    return None;
+                }
+                if !pos.see_ge(m, 0) {
+                    continue;
+                }
             }
             // The table's move was tried when the picker was made.
             if Some(m) == self.tt_move || pos.pos.is_legal_given(m, pos.in_check()) {
+                self.tried += 1;
                 return Some(m);
             }
         }
@@ -749,5 +807,58 @@ mod tests {
         // by the bishop.
         assert!(!quiet("2g2/k4/2R2/5/K4 b - 1"));
         assert!(quiet("2g1b/k4/2R2/5/K4 b - 1"));
+    }
+
+    #[test]
+    fn a_range_capture_takes_what_it_flies_over() {
+        // A 9x9 game with taikyoku's range capture: `q` a queen of rank 3 that takes every
+        // piece of lower rank it flies over, golds, kings.
+        let text = "[fly]\nboard = 9x9\nstart = 4k4/9/9/9/9/9/9/9/4K4 b - 1\n\
+                    define XRQ = Q special range-capture-3\n\
+                    piece k = King\npiece g = G\npiece q = XRQ\n";
+        let ids = crate::variant::custom::load(text).unwrap_or_else(|e| panic!("{e}"));
+        // Black's queen on 9e; White's golds on 7e and 5e, each landing square up to 4e
+        // guarded by White's golds on 7d and 5d; Black's own gold on 9c.
+        let (pos, history) = start(ids[0], "7k1/9/G8/2g1g4/Q1g1g4/9/9/9/K8 b - 1");
+        let eval = Arc::new(VariantEval::new(pos.rules()));
+        let gold = eval.values()[pos.rules().kind_index("g").unwrap() as usize];
+        let mut board = VBoard::new(pos, &history, eval);
+        let m = |board: &mut VBoard, text: &str| board.pos.parse_move(text).unwrap();
+        // To 3e, an empty square: both golds taken, and the exchange wins them.
+        let fly = m(&mut board, "9e3e");
+        assert!(board.is_capture(fly));
+        assert_eq!(board.victims(fly).count(), 2);
+        assert_eq!(board.victim_value(fly), 2 * gold);
+        assert!(board.see_ge(fly, 2 * gold));
+        // Landing on 5e takes both golds too, but the gold on 5d takes the queen back.
+        let onto = m(&mut board, "9e5e");
+        assert_eq!(board.victim_value(onto), 2 * gold);
+        assert!(!board.see_ge(onto, 1));
+        // Up the file, over its own gold: a loss, not a capture.
+        let own = m(&mut board, "9e9a");
+        assert!(!board.is_capture(own));
+        assert_eq!(board.victim_value(own), -gold);
+        // So the position is not quiet: its one winning capture lands on an empty square.
+        assert!(board.has_winning_capture());
+    }
+
+    #[test]
+    fn a_lead_of_many_pieces_still_scores_by_its_size() {
+        // Taikyoku: Black's whole army against White's king, and against its king and a row of
+        // pawns. A taikyoku army is worth some 785,000 centipawns; each lead must still score
+        // below the limit of the search's scores, the larger one higher.
+        let opening = VPosition::start(VariantId::Taikyoku).to_sfen();
+        let rows: Vec<&str> = opening.split(' ').next().unwrap().split('/').collect();
+        let position = |second_row: &str| {
+            let mut board = vec!["17k18".to_string(), second_row.to_string()];
+            board.extend(std::iter::repeat_n("36".to_string(), 22));
+            board.extend(rows[24..].iter().map(|r| r.to_string()));
+            let (pos, history) = start(VariantId::Taikyoku, &(board.join("/") + " b - 1"));
+            let eval = Arc::new(VariantEval::new(pos.rules()));
+            VBoard::new(pos, &history, eval).evaluate()
+        };
+        let (king, king_and_pawns) = (position("36"), position(&"p".repeat(36)));
+        assert!(king < EVAL_LIMIT, "{king}");
+        assert!(king > king_and_pawns, "{king} {king_and_pawns}");
     }
 }

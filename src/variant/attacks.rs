@@ -290,19 +290,16 @@ impl VPosition {
         }
     }
 
-    /// Whether `side`'s king is attacked. Under the check rule a side with two royal pieces
-    /// (sho shogi's king and crown prince) is never in check: either may be left to be taken,
-    /// and the one left is royal again (fairy-stockfish's pseudo-royal rule).
+    /// Whether `side`'s king is attacked. A side with two royal pieces (a king and a crown
+    /// prince) is never in check: either may be left to be taken, and the one left is royal
+    /// again (fairy-stockfish's pseudo-royal rule, under the check rule), or the game goes on
+    /// without it (where royals are captured).
     pub fn in_check(&self, side: Color) -> bool {
-        let mut royals = 0;
-        let mut attacked = false;
-        for &sq in &self.pieces[side.index()] {
-            if self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal {
-                royals += 1;
-                attacked = attacked || self.attacked_by(sq, !side, &[]);
-            }
-        }
-        attacked && !(self.rules.check_rule && royals > 1)
+        self.royals[side.index()] == 1
+            && self.pieces[side.index()]
+                .iter()
+                .find(|&&sq| self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal)
+                .is_some_and(|&sq| self.attacked_by(sq, !side, &[]))
     }
 
     /// Whether a royal piece of `side` is attacked, whatever their number, other than a
@@ -340,7 +337,7 @@ impl VPosition {
         (self.key, self.in_check_now(), chase)
     }
 
-    /// Whether the side to move is in check: one of its royal pieces could be taken (or, in
+    /// Whether the side to move is in check: its one royal piece could be taken (or, in
     /// tenjiku, burnt) by a move of the other side, were it the other side's turn. Exact for
     /// every special move: Betza's rays (`in_check`) see every capture but those of hook turns,
     /// area moves, jumps, leaps beyond the lion's and burning, which the move generator of the
@@ -350,6 +347,9 @@ impl VPosition {
         // Betza's rays are every capture of the pieces without special captures.
         if self.in_check(side) {
             return true;
+        }
+        if self.royals[side.index()] != 1 {
+            return false;
         }
         let royal = |pos: &VPosition, sq: u16| {
             sq != NO_SQUARE && {

@@ -579,6 +579,32 @@ impl VPosition {
         undo
     }
 
+    /// The pieces a board move `m` of the side to move flies over and takes, when it is a
+    /// range capture (taikyoku): their squares, kinds and owners, the mover's own among them.
+    /// Empty for every other move.
+    pub fn flown_over(&self, m: VMove) -> impl Iterator<Item = (u16, KindIx, Color)> + '_ {
+        let line = (m.drop == 0)
+            .then(|| self.piece_at(m.from))
+            .flatten()
+            .and_then(|(mover, _)| self.range_line(mover, m));
+        let (step, end) = line.map_or((0, 0), |d| (d, m.to as isize));
+        let mut t = m.from as isize;
+        std::iter::from_fn(move || {
+            if step == 0 {
+                return None;
+            }
+            loop {
+                t += step;
+                if t == end {
+                    return None;
+                }
+                if let Some((k, side)) = self.piece_at(t as u16) {
+                    return Some((t as u16, k, side));
+                }
+            }
+        })
+    }
+
     /// The step (a cell delta) of `m` along an unlimited slide of `mover`, a range capturer,
     /// when `m` flies two squares or more along one: a range capture.
     fn range_line(&self, mover: KindIx, m: VMove) -> Option<isize> {
