@@ -50,8 +50,9 @@ pub struct VBoard {
     /// and the lion-capture state it forgot.
     passes: Vec<(usize, u16)>,
     dims: Dims,
-    /// The most captures quiescence tries in one position (`RANGE_QSEARCH_BREADTH`).
-    qsearch_breadth: usize,
+    /// Whether the game has range capturers (taikyoku): their moves take the pieces they fly
+    /// over, and quiescence tries at most `RANGE_QSEARCH_BREADTH` captures a position.
+    range_capture: bool,
 }
 
 impl VBoard {
@@ -72,11 +73,7 @@ impl VBoard {
             .iter()
             .any(|k| matches!(k.special, Special::RangeCapture(_)));
         VBoard {
-            qsearch_breadth: if range_capture {
-                RANGE_QSEARCH_BREADTH
-            } else {
-                usize::MAX
-            },
+            range_capture,
             history,
             eval,
             undos: Vec::new(),
@@ -141,10 +138,18 @@ impl VBoard {
                 _ => None,
             })
             .chain(
-                self.pos
-                    .flown_over(m)
+                self.flown_over(m)
                     .filter_map(move |(_, k, side)| (side != us).then_some(k)),
             )
+    }
+
+    /// The pieces `m` flies over and takes, where the game has range capturers.
+    #[inline]
+    fn flown_over(&self, m: VMove) -> impl Iterator<Item = (u16, KindIx, Color)> + '_ {
+        self.range_capture
+            .then(|| self.pos.flown_over(m))
+            .into_iter()
+            .flatten()
     }
 
     /// What `m` captures, valued, less the mover's own pieces a range capture takes.
@@ -153,7 +158,6 @@ impl VBoard {
         let us = self.pos.side_to_move();
         // A range capture takes the mover's own pieces on its way too.
         let own: Value = self
-            .pos
             .flown_over(m)
             .filter(|&(_, _, side)| side == us)
             .map(|(_, k, _)| self.value(k))
@@ -530,7 +534,7 @@ impl Picker<VBoard> for VPicker {
             self.index += 1;
             let m = self.moves[i];
             if self.winning_only {
-                if self.tried == pos.qsearch_breadth {
+                if pos.range_capture && self.tried == RANGE_QSEARCH_BREADTH {
                     return None;
                 }
                 if !pos.see_ge(m, 0) {

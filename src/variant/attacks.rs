@@ -344,12 +344,13 @@ impl VPosition {
     /// pieces that have them is asked for.
     pub fn in_check_now(&mut self) -> bool {
         let side = self.side;
+        // A side with two royals is never in check (`in_check`).
+        if self.royals[side.index()] != 1 {
+            return false;
+        }
         // Betza's rays are every capture of the pieces without special captures.
         if self.in_check(side) {
             return true;
-        }
-        if self.royals[side.index()] != 1 {
-            return false;
         }
         let royal = |pos: &VPosition, sq: u16| {
             sq != NO_SQUARE && {
