@@ -51,6 +51,7 @@ SHTSUME ?= tune-data/shtsume
 FUZZ_ITERATIONS ?= 1000000
 FUZZ_SEED ?= 54
 FUZZ_BATCHES ?= 1000
+FUZZ_THREADS ?= $(shell nproc 2>/dev/null || echo 1)
 
 mate-bench: build ## The mate set solved by Hisha and by cshogi's df-pn (and shtsume, after make shtsume), MATE_TIME ms each (a Markdown table)
 	$(PY) scripts/mate_bench.py positions/mates.txt --time $(MATE_TIME) --hisha $(BIN) \
@@ -77,8 +78,12 @@ shtsume: ## Build shtsume (a tsume solver in C, the comparison for make mate-ben
 	$(MAKE) -C tune-data/shtsume-src
 	cp tune-data/shtsume-src/shtsume $(SHTSUME)
 
-fuzz: ## Mutation fuzzing: every text reader, FUZZ_ITERATIONS inputs a target, and FUZZ_BATCHES mutated sessions of each protocol (tests/fuzz*.rs)
+# MALLOC_MMAP_THRESHOLD_ keeps glibc from reusing freed heap for the large tables each new
+# engine of a session target allocates (it would clear them byte by byte; fresh pages come
+# cleared): a third of the time of a session.
+fuzz: ## Mutation fuzzing: every text reader, FUZZ_ITERATIONS inputs a target on FUZZ_THREADS threads, and FUZZ_BATCHES mutated sessions of each protocol (tests/fuzz*.rs)
 	FUZZ_ITERATIONS=$(FUZZ_ITERATIONS) FUZZ_SEED=$(FUZZ_SEED) FUZZ_BATCHES=$(FUZZ_BATCHES) \
+		FUZZ_THREADS=$(FUZZ_THREADS) MALLOC_MMAP_THRESHOLD_=262144 \
 		$(CARGO) test --release --test fuzz --test fuzz_sessions
 
 # Coverage-guided fuzzing with AFL++ through cargo-afl (`cargo install cargo-afl`, stable Rust):

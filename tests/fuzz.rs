@@ -5,6 +5,9 @@
 //!
 //! `cargo test` runs a short pass (`FUZZ_ITERATIONS`, default 3,000 a target); `make fuzz` a
 //! long one. The seed is fixed, so a failure reproduces; `FUZZ_SEED` picks another.
+//! `FUZZ_THREADS` (default 1) spreads a target's inputs over that many threads: the inputs,
+//! made in order on one thread, are the same whatever the count, and a failure names its
+//! input's number.
 
 mod fuzz_targets;
 
@@ -20,6 +23,14 @@ fn iterations() -> usize {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(3_000)
+}
+
+fn threads() -> usize {
+    std::env::var("FUZZ_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1)
+        .max(1)
 }
 
 fn seed() -> u64 {
@@ -117,23 +128,47 @@ fn mutate(rng: &mut StdRng, input: &[u8], other: &[u8]) -> Vec<u8> {
 
 /// Feeds `iterations()` mutations of `corpus` to `target`; a panic fails the test with the
 /// input that caused it.
-fn fuzz(name: &str, corpus: &[&[u8]], target: impl Fn(&[u8])) {
+fn fuzz(name: &str, corpus: &[&[u8]], target: impl Fn(&[u8]) + Sync) {
     fuzz_n(name, corpus, iterations(), target);
 }
 
-/// `fuzz` with `n` mutations.
-fn fuzz_n(name: &str, corpus: &[&[u8]], n: usize, target: impl Fn(&[u8])) {
+/// `fuzz` with `n` mutations, on `threads()` threads.
+fn fuzz_n(name: &str, corpus: &[&[u8]], n: usize, target: impl Fn(&[u8]) + Sync) {
     let mut rng = StdRng::seed_from_u64(seed() ^ name.len() as u64);
-    for i in 0..n {
-        let a = corpus[rng.gen_range(0..corpus.len())];
-        let b = corpus[rng.gen_range(0..corpus.len())];
-        let input = mutate(&mut rng, a, b);
-        if catch_unwind(AssertUnwindSafe(|| target(&input))).is_err() {
-            panic!(
-                "{name}: input {i} panicked: {:?}",
-                String::from_utf8_lossy(&input)
-            );
+    let (tx, rx) = crossbeam_channel::bounded::<(usize, Vec<u8>)>(1024);
+    // The first input that panicked (the least number), if any.
+    let failed = std::sync::Mutex::new(None::<(usize, Vec<u8>)>);
+    std::thread::scope(|scope| {
+        for _ in 0..threads() {
+            let (rx, failed, target) = (rx.clone(), &failed, &target);
+            scope.spawn(move || {
+                for (i, input) in rx {
+                    if catch_unwind(AssertUnwindSafe(|| target(&input))).is_err() {
+                        let mut f = failed.lock().unwrap_or_else(|e| e.into_inner());
+                        if f.as_ref().is_none_or(|(j, _)| i < *j) {
+                            *f = Some((i, input));
+                        }
+                    }
+                }
+            });
         }
+        drop(rx);
+        for i in 0..n {
+            let a = corpus[rng.gen_range(0..corpus.len())];
+            let b = corpus[rng.gen_range(0..corpus.len())];
+            let input = mutate(&mut rng, a, b);
+            let stop = failed.lock().unwrap_or_else(|e| e.into_inner()).is_some();
+            if stop || tx.send((i, input)).is_err() {
+                break;
+            }
+        }
+        drop(tx);
+    });
+    if let Some((i, input)) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        panic!(
+            "{name}: input {i} panicked: {:?}",
+            String::from_utf8_lossy(&input)
+        );
     }
     // The corpus itself too.
     for input in corpus {

@@ -12,7 +12,7 @@
 mod game;
 mod options;
 
-use crate::book::{choose, Book, BookMove, BookPolicy};
+use crate::book::{choose, Book, BookMove, BookPolicy, ReadReport};
 use crate::eval::{Weights, WEIGHTS};
 use crate::notation::board::BoardStyle;
 use crate::notation::{MoveStyle, PositionSpec};
@@ -28,9 +28,8 @@ use crate::variant::VariantId;
 use crossbeam_channel::Sender;
 use game::{AnswerPolicy, Game, Searchers};
 use std::any::Any;
-use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 
 /// Default hash size, MiB.
@@ -109,6 +108,16 @@ pub const BUILT_IN_BOOK: &str = "built_in";
 
 /// The text of the built-in book.
 const BUILT_IN_BOOK_TEXT: &str = include_str!("../../positions/book.db");
+
+/// The built-in book, read once a process and shared by its engines (a book is never changed
+/// once read).
+fn built_in_book() -> &'static (Arc<Book>, ReadReport) {
+    static BOOK: OnceLock<(Arc<Book>, ReadReport)> = OnceLock::new();
+    BOOK.get_or_init(|| {
+        let (book, report) = Book::parse(BUILT_IN_BOOK_TEXT);
+        (Arc::new(book), report)
+    })
+}
 
 impl Default for Settings {
     fn default() -> Self {
@@ -258,31 +267,36 @@ impl Engine {
             self.book_from = file;
             return Ok(None);
         }
-        let text: Cow<str> = if file == BUILT_IN_BOOK {
-            Cow::Borrowed(BUILT_IN_BOOK_TEXT)
-        } else {
-            match read_book_file(&file) {
-                Ok(text) => Cow::Owned(text),
-                Err(e) => {
-                    let why = format!(
-                        "cannot read the book {}: {e}",
-                        crate::notation::quote(&file)
-                    );
-                    if self.book_from.is_empty() {
-                        // Nothing read yet: the default, as before the option was set.
-                        self.settings.book_file = BUILT_IN_BOOK.to_string();
-                        let _ = self.ensure_book();
-                        return Err(format!("{why}; the built-in book is used"));
-                    }
-                    self.settings.book_file = self.book_from.clone();
-                    return Err(format!("{why}; the book {} stays", self.book_from));
-                }
+        if file == BUILT_IN_BOOK {
+            let (book, report) = built_in_book();
+            return Ok(Some(self.take_book(Arc::clone(book), *report, file)));
+        }
+        match read_book_file(&file) {
+            Ok(text) => {
+                let (book, report) = Book::parse(&text);
+                Ok(Some(self.take_book(Arc::new(book), report, file)))
             }
-        };
-        let (book, report) = Book::parse(&text);
-        self.book = Some(Arc::new(book));
-        self.book_from = file.clone();
-        Ok(Some(format!(
+            Err(e) => {
+                let why = format!(
+                    "cannot read the book {}: {e}",
+                    crate::notation::quote(&file)
+                );
+                if self.book_from.is_empty() {
+                    // Nothing read yet: the default, as before the option was set.
+                    self.settings.book_file = BUILT_IN_BOOK.to_string();
+                    let _ = self.ensure_book();
+                    return Err(format!("{why}; the built-in book is used"));
+                }
+                self.settings.book_file = self.book_from.clone();
+                Err(format!("{why}; the book {} stays", self.book_from))
+            }
+        }
+    }
+
+    /// Plays from `book`, read from `file` as `report` says; what to tell the user.
+    fn take_book(&mut self, book: Arc<Book>, report: ReadReport, file: String) -> String {
+        self.book = Some(book);
+        let told = format!(
             "book {file}: {} positions, {} moves{}",
             report.positions,
             report.moves,
@@ -294,7 +308,9 @@ impl Engine {
             } else {
                 String::new()
             }
-        )))
+        );
+        self.book_from = file;
+        told
     }
 
     /// The book's move for the root, if the book is on and applies to this `go`: a 9x9 game
@@ -671,6 +687,21 @@ mod tests {
             said.len() == 1 && said[0].starts_with("book built_in: "),
             "{said:?}"
         );
+    }
+
+    #[test]
+    fn engines_of_one_process_share_the_built_in_book() {
+        let (mut a, mut b) = (Engine::new(), Engine::new());
+        first_is_ready(&mut a);
+        first_is_ready(&mut b);
+        let (book_a, book_b) = (a.book.clone().unwrap(), b.book.clone().unwrap());
+        assert!(Arc::ptr_eq(&book_a, &book_b), "the book read twice");
+        // Off and on again: the same book, told again.
+        b.set_option("BookFile", Some(NO_BOOK)).unwrap();
+        assert!(b.is_ready().is_empty() && b.book.is_none());
+        b.set_option("BookFile", Some(BUILT_IN_BOOK)).unwrap();
+        first_is_ready(&mut b);
+        assert!(Arc::ptr_eq(&book_a, b.book.as_ref().unwrap()));
     }
 
     #[test]

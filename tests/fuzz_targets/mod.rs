@@ -29,9 +29,23 @@ pub fn usi(t: &str) {
 /// input).
 const SESSION_LINES: usize = 24;
 
-/// The input's lines (at most `SESSION_LINES`), then the end of input.
-fn session_input(t: &str) -> crossbeam_channel::Receiver<String> {
+/// The lines a USI session begins with: the tables at their least (1 MiB), so that a session
+/// does not spend its time having the system clear the default tables' pages (most of a
+/// session's cost with them: a new engine each input). The input may set them again.
+const USI_PREAMBLE: &[&str] = &[
+    "setoption name USI_Hash value 1",
+    "setoption name MateHash value 1",
+];
+
+/// The same for an XBoard session (`memory` sets the table).
+const XBOARD_PREAMBLE: &[&str] = &["memory 1"];
+
+/// The preamble, the input's lines (at most `SESSION_LINES`), then the end of input.
+fn session_input(preamble: &[&str], t: &str) -> crossbeam_channel::Receiver<String> {
     let (tx, rx) = crossbeam_channel::unbounded();
+    for line in preamble {
+        tx.send(line.to_string()).expect("the receiver is here");
+    }
     for line in t.lines().take(SESSION_LINES) {
         tx.send(line.to_string()).expect("the receiver is here");
     }
@@ -43,7 +57,7 @@ fn session_input(t: &str) -> crossbeam_channel::Receiver<String> {
 pub fn usi_session(t: &str) {
     let mut engine = Engine::new();
     let mut out = Vec::new();
-    usi::run(&mut engine, None, session_input(t), &mut out);
+    usi::run(&mut engine, None, session_input(USI_PREAMBLE, t), &mut out);
 }
 
 /// An XBoard session in process (`xboard` already read): the input's lines to a new engine,
@@ -51,7 +65,7 @@ pub fn usi_session(t: &str) {
 pub fn xboard_session(t: &str) {
     let mut engine = Engine::new();
     let mut out = Vec::new();
-    xboard::run(&mut engine, session_input(t), &mut out);
+    xboard::run(&mut engine, session_input(XBOARD_PREAMBLE, t), &mut out);
 }
 
 /// Position text (SFEN and moves): every position the moves reach stays consistent.
