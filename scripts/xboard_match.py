@@ -3,7 +3,8 @@
 Hisha's XBoard front end (`hisha` whose first command is `xboard`) is tested in real games.
 
     xboard_match.py GAMES [--variant chu|wa-shogi|crazywa|minishogi|judkinshogi|torishogi]
-                    [--st SECONDS] [--max-plies P] [--hisha BIN] [--moves FILE]
+                    [--st SECONDS | --level BASE INC [--grace MS]] [--random-plies K --seed S]
+                    [--max-plies P] [--hisha BIN] [--moves FILE] [--stop-after SECONDS]
 
 HaChu plays chu and wa-shogi (wa without drops), CrazyWa (`CRAZYWA`, for wa the build of `make
 crazywa-wa`) the games with drops, crazywa being wa shogi with drops.
@@ -18,10 +19,20 @@ process's `d`) finds the game over by the rules, at MAX_PLIES, or when the engin
 resigns or claims a result (`1-0`, `0-1`, `1/2-1/2`) instead of moving.
 Faults: a move the referee rejects, a move the other engine refuses (`Illegal move`), a move
 later than the time per move plus 1 s, a crash; they are counted by side.
+
+With `--level BASE INC` each side has a Fischer clock instead (`level 0 BASE INC`, BASE and INC
+in seconds, `time` and `otim` from the runner's clocks before each `go`): a side whose clock
+runs out loses on time, Hisha's clock strict, the opponent's with `--grace` ms. With
+`--random-plies K` each pair of games (Hisha first, then the opponent first) begins with the
+same K random legal moves (seeded by `--seed` and the pair), told to both engines in force
+mode. No game begins after `--stop-after` seconds. The summary gives each side's longest and
+mean move.
 """
 
 import argparse
 import os
+import random
+import re
 import sys
 import time
 
@@ -43,18 +54,19 @@ GAMES = {
 
 
 class XBoardEngine(XBoardClient):
-    def __init__(self, name, command, variant, st):
+    def __init__(self, name, command, variant, clock):
         super().__init__(command, name)
-        for line in ("memory 64", "new", f"variant {variant}", f"st {st}", "force"):
+        for line in ("memory 64", "new", f"variant {variant}", clock, "force"):
             self.send(line)
         self.sync()
+        self.times = []
 
-    def think(self, timeout, st):
+    def think(self, timeout, own_cs, other_cs):
         """`go`; returns (legs joined, None) or (None, the result line given instead). The
-        clock first, as WinBoard sends it (HaChu plans its time per move from `time`, even
-        under `st`)."""
-        self.send(f"time {st * 100}")
-        self.send(f"otim {st * 100}")
+        clocks first (centiseconds), as WinBoard sends them (HaChu plans its time per move
+        from `time`, even under `st`)."""
+        self.send(f"time {max(0, own_cs)}")
+        self.send(f"otim {max(0, other_cs)}")
         self.send("go")
         text, result = self.read_move(timeout)
         self.send("force")
@@ -62,10 +74,28 @@ class XBoardEngine(XBoardClient):
         return text, result
 
 
+def opening(engines, referee, args, g, n, moves):
+    """The random plies game `g` begins with (the same for its pair), told to both engines."""
+    rng = random.Random(f"{args.seed}:{g // 2}")
+    for _ in range(args.random_plies):
+        # Moves of one leg only: a lion's two steps to an empty square over an empty one are
+        # its jump there, which HaChu takes only as the jump.
+        legal = sorted(m for m in referee.legal(moves) if len(re.findall(r"\d+[a-z]", m)) == 2)
+        if not legal:
+            break
+        moves.append(rng.choice(legal))
+        for e in engines:
+            e.send("usermove " + usi_to_hachu(moves[-1], n))
+    for e in engines:
+        if any("llegal" in line for line in e.sync()):
+            raise RuntimeError(f"{e.name} refuses the opening {' '.join(moves)}")
+
+
 def play(engines, referee, judge, args, n, moves):
     """players[0] moves first; the game's moves go to `moves`. Returns (winner 0/1/None,
     plies, fault (side, text) or None); how it ended goes to `args.ending`."""
     args.ending = "no legal move"
+    clocks = [args.level[0], args.level[0]] if args.level else None
     while len(moves) < args.max_plies:
         legal = referee.legal(moves)
         side = len(moves) % 2
@@ -76,14 +106,26 @@ def play(engines, referee, judge, args, n, moves):
             args.ending = f"the judge: {verdict}"
             return {"black wins": 0, "white wins": 1}.get(verdict), len(moves), None
         mover, other = engines[side], engines[1 - side]
+        if args.level:
+            own, theirs = clocks[side], clocks[1 - side]
+        else:
+            own = theirs = args.st
         began = time.monotonic()
-        text, claim = mover.think(args.st + 30, args.st)
+        text, claim = mover.think(own + 30, round(own * 100), round(theirs * 100))
         took = time.monotonic() - began
+        mover.times.append(took)
         if text is None:
             # Resigned or claimed without moving: the side to move gives up.
             args.ending = f"{mover.name} gave {claim.strip()}"
             return 1 - side, len(moves), None
-        if took > args.st + 1.0:
+        if args.level:
+            clocks[side] -= took
+            grace = 0 if mover.name == "hisha" else args.grace / 1000
+            if clocks[side] < -grace:
+                return 1 - side, len(moves), (side, f"move {len(moves) + 1} lost on time "
+                                                    f"({took:.2f} s, {own:.2f} s left)")
+            clocks[side] += args.level[1]
+        elif took > args.st + 1.0:
             return 1 - side, len(moves), (side, f"move {len(moves) + 1} took {took:.2f} s")
         # A pass is the null move @@@@ in both engines' notation; the referee gets it as a
         # legal out-and-back move.
@@ -104,6 +146,12 @@ def main():
     ap.add_argument("games", type=int)
     ap.add_argument("--variant", default="chu", choices=sorted(GAMES))
     ap.add_argument("--st", type=int, default=1)
+    ap.add_argument("--level", type=float, nargs=2, metavar=("BASE", "INC"),
+                    help="a Fischer clock of BASE seconds and INC seconds a move, instead of --st")
+    ap.add_argument("--grace", type=int, default=1000, help="the opponent's grace, ms")
+    ap.add_argument("--random-plies", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--stop-after", type=float, help="begin no game after this many seconds")
     ap.add_argument("--max-plies", type=int, default=500)
     ap.add_argument("--hisha", default=os.path.join(HERE, "..", "target", "release", "hisha"))
     ap.add_argument("--moves", help="write each game's moves (USI text) to this file")
@@ -116,19 +164,32 @@ def main():
         referee, judge = HishaReferee(usi_name, args.hisha), Judge(usi_name, args.hisha)
     score = {"hisha": 0.0, them: 0.0}
     faults = []
+    times = {"hisha": [], them: []}
+    if args.level:
+        base, inc = args.level
+        clock = f"level 0 {int(base) // 60}:{int(base) % 60:02d} {inc:g}"
+    else:
+        clock = f"st {args.st}"
+    began = time.monotonic()
+    played = 0
     for g in range(args.games):
-        hisha = XBoardEngine("hisha", [args.hisha], args.variant, args.st)
-        other = XBoardEngine(them, [binary], args.variant, args.st)
+        if args.stop_after is not None and time.monotonic() - began > args.stop_after:
+            break
+        played += 1
+        hisha = XBoardEngine("hisha", [args.hisha], args.variant, clock)
+        other = XBoardEngine(them, [binary], args.variant, clock)
         if them == "hachu":
             other.send("option Allow repeats=1")
         engines = [hisha, other] if g % 2 == 0 else [other, hisha]
         moves = []
         try:
+            opening(engines, referee, args, g, n, moves)
             winner, plies, fault = play(engines, referee, judge, args, n, moves)
         except Exception as e:
             winner, plies, fault = None, 0, (None, f"{type(e).__name__}: {e}")
         for e in engines:
             e.quit()
+            times[e.name] += e.times
         if winner is None:
             score["hisha"] += 0.5
             score[them] += 0.5
@@ -147,8 +208,12 @@ def main():
     referee.close()
     if judge:
         judge.close()
-    print(f"{args.variant} over XBoard, st {args.st}: {args.games} games, Hisha {score['hisha']}, "
+    print(f"{args.variant} over XBoard, {clock}: {played} games, Hisha {score['hisha']}, "
           f"{them} {score[them]}; faults {len(faults)}")
+    for name, ts in times.items():
+        if ts:
+            print(f"  {name}: {len(ts)} moves, longest {max(ts) * 1000:.0f} ms, "
+                  f"mean {sum(ts) / len(ts) * 1000:.0f} ms")
     for f in faults:
         print("  " + f)
     sys.exit(1 if faults else 0)
