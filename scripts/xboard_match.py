@@ -101,7 +101,7 @@ def play(engines, referee, judge, args, n, moves):
         side = len(moves) % 2
         if not legal:
             return 1 - side, len(moves), None
-        verdict = judge.verdict(moves) if judge else "on"
+        verdict = judge.verdict(moves)
         if verdict != "on":
             args.ending = f"the judge: {verdict}"
             return {"black wins": 0, "white wins": 1}.get(verdict), len(moves), None
@@ -158,10 +158,13 @@ def main():
     args = ap.parse_args()
     record = open(args.moves, "w") if args.moves else None
     them, binary, n, usi_name = GAMES[args.variant]
+    # The judge rules on the ends the referee does not see (chu's bare king: shogiops plays
+    # on, and so does HaChu).
+    judge = Judge(usi_name, args.hisha)
     if args.variant == "chu":
-        referee, judge = Referee(usi_name), None
+        referee = Referee(usi_name)
     else:
-        referee, judge = HishaReferee(usi_name, args.hisha), Judge(usi_name, args.hisha)
+        referee = HishaReferee(usi_name, args.hisha)
     score = {"hisha": 0.0, them: 0.0}
     faults = []
     times = {"hisha": [], them: []}
@@ -206,8 +209,7 @@ def main():
             print(f"game {g + 1} {engines[0].name}-{engines[1].name} {outcome}: startpos moves "
                   + " ".join(moves), file=record, flush=True)
     referee.close()
-    if judge:
-        judge.close()
+    judge.close()
     print(f"{args.variant} over XBoard, {clock}: {played} games, Hisha {score['hisha']}, "
           f"{them} {score[them]}; faults {len(faults)}")
     for name, ts in times.items():
