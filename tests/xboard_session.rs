@@ -220,6 +220,23 @@ fn go_makes_it_play_the_side_to_move_and_force_stops_it() {
 }
 
 #[test]
+fn go_in_a_game_that_is_over_gives_the_result_again() {
+    let mut x = session("chu");
+    x.send("force");
+    // The go-betweens step out and back until the start position stands a fourth time.
+    for _ in 0..3 {
+        for m in ["d5d6", "d8d7", "d6d5", "d7d8"] {
+            x.send(&format!("usermove {m}"));
+        }
+    }
+    let said = x.sync();
+    assert_eq!(said, ["1/2-1/2 {fourfold repetition}"]);
+    // A `go` now has no move to make: it is answered with the result, not with silence.
+    x.send("go");
+    assert_eq!(x.sync(), ["1/2-1/2 {fourfold repetition}"]);
+}
+
+#[test]
 fn ping_waits_for_the_move_of_a_running_search() {
     let mut x = session("chu");
     x.send("st 1");
@@ -440,19 +457,28 @@ fn analysis_thinks_until_exit_and_follows_the_moves() {
     assert!(!first.iter().any(|l| l.starts_with("move")), "{first:?}");
     // A move in analysis: the position changes and the analysis goes on, nothing is played.
     x.send("usermove h4h5");
-    std::thread::sleep(std::time::Duration::from_millis(300));
     let said = x.sync();
+    // Thinking after the pong is the new position's (waited for: a loaded machine may take a
+    // while to finish an iteration).
+    let thinking = |l: &String| {
+        l.split_whitespace()
+            .next()
+            .is_some_and(|w| w.parse::<u32>().is_ok())
+    };
+    let mut after = Vec::new();
+    let deadline = Instant::now() + WAIT;
+    while !after.iter().any(thinking) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match x.lines.recv_timeout(left) {
+            Ok(line) => after.push(line),
+            Err(_) => panic!("no thinking after the move: {said:?} {after:?}"),
+        }
+    }
     assert!(
         said.iter()
+            .chain(&after)
             .all(|l| !l.starts_with("move") && !l.starts_with("Illegal")),
-        "{said:?}"
-    );
-    assert!(
-        said.iter().any(|l| l
-            .split_whitespace()
-            .next()
-            .is_some_and(|w| w.parse::<u32>().is_ok())),
-        "no thinking after the move: {said:?}"
+        "{said:?} {after:?}"
     );
     x.send("exit");
     std::thread::sleep(std::time::Duration::from_millis(200));

@@ -360,7 +360,11 @@ impl<E: UsiEngine> Session<'_, E> {
             "go" => {
                 self.force = false;
                 self.engine_side = self.to_move();
-                self.think(received);
+                // In a game already over there is no move to make: the result again, so that
+                // the `go` is answered.
+                if !(self.game_over && self.announce_end()) {
+                    self.think(received);
+                }
             }
             "playother" => {
                 self.force = false;
