@@ -39,7 +39,10 @@ class XBoardClient:
         self.proc.stdin.flush()
 
     def read(self, timeout):
-        line = self.lines.get(timeout=timeout)
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise RuntimeError(f"{self.name} said nothing for {timeout:.0f} s") from None
         if line is None:
             raise RuntimeError(f"{self.name} exited")
         return line

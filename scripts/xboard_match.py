@@ -9,8 +9,8 @@ Hisha's XBoard front end (`hisha` whose first command is `xboard`) is tested in 
 HaChu plays chu and wa-shogi (wa without drops), CrazyWa (`CRAZYWA`, for wa the build of `make
 crazywa-wa`) the games with drops, crazywa being wa shogi with drops.
 
-Each engine gets `new`, `variant`, `st` and `force`; to move, `time` and `otim` (the time per
-move), `go`, then `force` again once its
+Each engine gets `new`, `variant`, `st` (or `level`) and `force`; to move, `time` and `otim`
+(the time per move, or the clocks), `go`, then `force` again once its
 move (one `move` line a leg) has come; the other engine gets the move as `usermove`. Every move
 is translated to USI text and checked by a referee: shogiops for chu (lishogi's rules, an
 independent referee), else a Hisha process speaking USI (the opponent's moves are the
