@@ -112,6 +112,39 @@ static SILVER: [[u128; 81]; 2] = step_table(3);
 static GOLD: [[u128; 81]; 2] = step_table(6);
 static KING: [[u128; 81]; 2] = step_table(7);
 
+/// `NEAR[s]`: the squares at most two files and two ranks from `s`.
+const fn near_table() -> [u128; 81] {
+    let mut t = [0u128; 81];
+    let mut s = 0;
+    while s < 81 {
+        let (f, r) = ((s / 9) as i8, (s % 9) as i8);
+        let mut df = -2;
+        while df <= 2 {
+            let mut dr = -2;
+            while dr <= 2 {
+                let (g, q) = (f + df, r + dr);
+                if g >= 0 && g <= 8 && q >= 0 && q <= 8 {
+                    t[s] |= 1u128 << (g as u32 * 9 + q as u32);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+static NEAR: [u128; 81] = near_table();
+
+/// The squares at most two files and two ranks from `sq` (itself included): where a piece that
+/// steps one square (pawn, silver, gold, king and the promoted kinds) must stand to check a king
+/// on `sq` with its next move.
+#[inline(always)]
+pub fn near_squares(sq: Square) -> Bitboard {
+    Bitboard(NEAR[sq.index()])
+}
+
 /// `DIRECTION[a][b]`: the direction index from `a` to `b` when they share a line, else 8.
 const fn direction_table() -> [[u8; 81]; 81] {
     let rays = ray_table();

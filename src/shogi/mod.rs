@@ -23,8 +23,9 @@ pub use declaration::{Declaration, EnteringKingRule};
 pub use hand::Hand;
 pub use handicap::{handicap_names, handicap_position, HandicapError};
 pub use movegen::{
-    generate_all, generate_captures, generate_checks, generate_legal, generate_quiet_checks,
-    generate_quiets, has_legal_move, is_legal, is_legal_search_move, parse_usi_move,
+    count_all, generate_all, generate_captures, generate_checks, generate_legal,
+    generate_quiet_checks, generate_quiets, has_legal_move, is_legal, is_legal_search_move,
+    parse_usi_move,
 };
 pub use moves::{IllegalMove, Move, MoveKind, MoveList, StackList, MAX_MOVES};
 pub use perft::{perft, perft_divide};

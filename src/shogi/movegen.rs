@@ -28,6 +28,73 @@ pub fn generate_all(pos: &Position, list: &mut MoveList) {
     generate::<true, ALL_KINDS>(pos, list);
 }
 
+/// How many moves `generate_all` would give, counted without listing them. In check (what the
+/// mate solver asks, counting the defender's replies to each check it has not searched yet:
+/// its initial proof number) from the few squares that answer the check; otherwise the list
+/// is made and counted.
+pub fn count_all(pos: &Position) -> u32 {
+    let checkers = pos.checkers();
+    let us = pos.side_to_move();
+    let (Some(king), Some(checker)) = (pos.king_square(us), checkers.lsb()) else {
+        let mut list = MoveList::new();
+        generate::<true, ALL_KINDS>(pos, &mut list);
+        return list.len() as u32;
+    };
+    let them = !us;
+    let own = pos.color_pieces(us);
+    let occ = pos.occupied();
+    let without_king = occ - Bitboard::from_square(king);
+    let mut n = 0;
+    for to in king_attacks(king) - own {
+        if !pos.is_attacked(to, them, without_king) {
+            n += 1;
+        }
+    }
+    if checkers.more_than_one() {
+        return n;
+    }
+    // A pinned piece never answers a check: its line and the check's meet only at the king.
+    let movers = own - Bitboard::from_square(king) - (pos.blockers_for_king(us) & own);
+    let between = between(king, checker);
+    for to in between | Bitboard::from_square(checker) {
+        for from in pos.attackers_to(to, us, occ) & movers {
+            n += 1;
+            let kind = pos.piece_on(from).map_or(PieceKind::Gold, |p| p.kind());
+            // A move that may promote is also counted unpromoted where the piece could still
+            // move from there (the pointless non-promotions included, as `generate_all` has).
+            if kind.can_promote()
+                && (from.in_zone(us) || to.in_zone(us))
+                && to.relative_rank(us) >= kind.min_relative_rank()
+            {
+                n += 1;
+            }
+        }
+    }
+    let hand = pos.hand(us);
+    if hand.is_empty() || between.is_empty() {
+        return n;
+    }
+    for kind in PieceKind::HAND {
+        if !hand.has(kind) {
+            continue;
+        }
+        let mut t = between & Bitboard::relative_ranks_from(us, kind.min_relative_rank());
+        if kind == PieceKind::Pawn {
+            t = t - pos.pieces(us, PieceKind::Pawn).fill_files();
+            if let Some(ek) = pos.king_square(them) {
+                let checking = pawn_attacks(them, ek) & t;
+                if let Some(sq) = checking.lsb() {
+                    if is_pawn_drop_mate(pos, sq, ek) {
+                        t.clear(sq);
+                    }
+                }
+            }
+        }
+        n += t.count();
+    }
+    n
+}
+
 /// Every legal move except the pointless non-promotions (what the search plays).
 pub fn generate_legal(pos: &Position, list: &mut MoveList) {
     generate::<false, ALL_KINDS>(pos, list);
@@ -128,10 +195,24 @@ pub fn generate_checks(pos: &Position, list: &mut MoveList) {
     // Where each kind of ours would attack the enemy king from (a slider's squares without the
     // piece that moves, below).
     let mut checks_from = [Bitboard::EMPTY; 14];
-    for kind in PieceKind::ALL {
-        if kind != PieceKind::King {
-            checks_from[kind.index()] = attacks(them, kind, ek, occ);
-        }
+    let (diagonal, orthogonal) = (bishop_attacks(ek, occ), rook_attacks(ek, occ));
+    let (gold, king_steps) = (gold_attacks(them, ek), king_attacks(ek));
+    for (kind, from) in [
+        (PieceKind::Pawn, pawn_attacks(them, ek)),
+        (PieceKind::Lance, lance_attacks(them, ek, occ)),
+        (PieceKind::Knight, knight_attacks(them, ek)),
+        (PieceKind::Silver, silver_attacks(them, ek)),
+        (PieceKind::Bishop, diagonal),
+        (PieceKind::Rook, orthogonal),
+        (PieceKind::Gold, gold),
+        (PieceKind::ProPawn, gold),
+        (PieceKind::ProLance, gold),
+        (PieceKind::ProKnight, gold),
+        (PieceKind::ProSilver, gold),
+        (PieceKind::Horse, diagonal | king_steps),
+        (PieceKind::Dragon, orthogonal | king_steps),
+    ] {
+        checks_from[kind.index()] = from;
     }
     let sliders = |k: PieceKind| {
         matches!(
@@ -153,8 +234,15 @@ pub fn generate_checks(pos: &Position, list: &mut MoveList) {
             }
         }
     }
+    // A piece that steps one square checks from next to the king unless it uncovers a slider:
+    // the others are not looked at.
+    let steppers_in_reach = near_squares(ek) | discoverers;
     for kind in BOARD_KINDS {
-        for from in pos.pieces(us, kind) {
+        let mut froms = pos.pieces(us, kind);
+        if !sliders(kind) && kind != PieceKind::Knight {
+            froms &= steppers_in_reach;
+        }
+        for from in froms {
             let mut t = attacks(us, kind, from, occ) - own;
             if pinned.contains(from) {
                 if let Some(k) = king {
@@ -403,9 +491,19 @@ fn generate<const ALL: bool, const KIND: u8>(pos: &Position, list: &mut MoveList
     };
 
     let pinned = pos.blockers_for_king(us) & own;
+    // In check, only the pieces that reach a target answer it (looked for from the targets,
+    // few); the others are not looked at. A pinned piece never answers a check.
+    let mut responders = own;
+    if checkers.any() {
+        responders = Bitboard::EMPTY;
+        for to in board_targets {
+            responders |= pos.attackers_to(to, us, occ);
+        }
+        responders = responders - pinned;
+    }
 
     for kind in BOARD_KINDS {
-        for from in pos.pieces(us, kind) {
+        for from in pos.pieces(us, kind) & responders {
             let mut t = attacks(us, kind, from, occ) & board_targets;
             if pinned.contains(from) {
                 if let Some(k) = king {
@@ -504,6 +602,92 @@ pub(crate) fn walk_random_games(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_checkers_after_a_move_are_every_attacker_of_the_king() {
+        // After every legal move of random games and tsume positions (discovered checks, double
+        // checks, promotions, drops): what `make_move` keeps against the full look.
+        let mut checks = 0;
+        let mut compare = |pos: &mut Position| {
+            let mut all = MoveList::new();
+            generate_all(pos, &mut all);
+            for &m in all.iter() {
+                pos.make_move(m);
+                let king = pos.king_square(pos.side_to_move()).unwrap();
+                let expected = pos.attackers_to(king, !pos.side_to_move(), pos.occupied());
+                assert_eq!(pos.checkers(), expected, "{} after {m}", pos.to_sfen());
+                checks += usize::from(expected.any());
+                pos.unmake_move(m);
+            }
+        };
+        walk_random_games(12, 100, 160, |pos| compare(pos));
+        for sfen in [
+            "l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1",
+            "l8/2s3+R2/5pb1p/P1Bpp2P1/2P3Pk1/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLr2gsn4p 21",
+            "4k4/9/2N1S4/9/B3R4/9/9/9/K8 b G 1",
+            "4k4/9/4S4/4L4/9/9/9/9/K8 b G 1",
+            "8k/7P1/9/5B3/9/9/9/9/K8 b - 1",
+        ] {
+            compare(&mut Position::from_sfen(sfen).unwrap());
+        }
+        assert!(checks > 5_000, "{checks} checks");
+    }
+
+    #[test]
+    fn the_attack_test_agrees_with_the_attackers() {
+        // Every square, both colours, with the board's blockers and with each king lifted off.
+        let mut attacked = 0;
+        walk_random_games(6, 100, 160, |pos| {
+            let mut blockers = vec![pos.occupied()];
+            for c in [Color::Black, Color::White] {
+                if let Some(k) = pos.king_square(c) {
+                    blockers.push(pos.occupied() - Bitboard::from_square(k));
+                }
+            }
+            for occ in blockers {
+                for sq in Square::all() {
+                    for by in [Color::Black, Color::White] {
+                        let expected = pos.attackers_to(sq, by, occ).any();
+                        assert_eq!(pos.is_attacked(sq, by, occ), expected, "{}", pos.to_sfen());
+                        attacked += usize::from(expected);
+                    }
+                }
+            }
+        });
+        assert!(attacked > 10_000, "{attacked} attacked squares");
+    }
+
+    #[test]
+    fn counting_the_moves_agrees_with_the_generator() {
+        // In every position of random games, and after every check there and in tsume
+        // positions (evasions: interpositions, drops, pins, promotions both ways).
+        let mut evasions_seen = 0;
+        let mut compare = |pos: &mut Position| {
+            let mut all = MoveList::new();
+            generate_all(pos, &mut all);
+            assert_eq!(count_all(pos), all.len() as u32, "{}", pos.to_sfen());
+            let mut checks = MoveList::new();
+            generate_checks(pos, &mut checks);
+            for &m in checks.iter() {
+                pos.make_move(m);
+                let mut evasions = MoveList::new();
+                generate_all(pos, &mut evasions);
+                assert_eq!(count_all(pos), evasions.len() as u32, "{}", pos.to_sfen());
+                evasions_seen += evasions.len();
+                pos.unmake_move(m);
+            }
+        };
+        walk_random_games(12, 100, 160, |pos| compare(pos));
+        for sfen in [
+            "l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1",
+            "l8/2s3+R2/5pb1p/P1Bpp2P1/2P3Pk1/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLr2gsn4p 21",
+            "7nk/7p1/8G/9/9/9/9/9/K8 b GP 1",
+            "4k4/9/2N1S4/9/B3R4/9/9/9/K8 b G 1",
+        ] {
+            compare(&mut Position::from_sfen(sfen).unwrap());
+        }
+        assert!(evasions_seen > 20_000, "{evasions_seen} evasions");
+    }
 
     #[test]
     fn the_check_generator_gives_exactly_the_checking_moves() {

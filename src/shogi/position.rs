@@ -419,10 +419,72 @@ impl Position {
         attackers
     }
 
-    /// Whether any piece of `by` attacks `sq` given `occupied`.
+    /// Whether any piece of `by` attacks `sq` given `occupied`: `attackers_to` that stops at the
+    /// first attacker found, the pieces that step before the sliders (legality tests of king
+    /// moves ask this most: a quarter of the mate solver's instructions went to `attackers_to`,
+    /// most of them for king moves).
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
-        self.attackers_to(sq, by, occupied).any()
+        let them = !by;
+        let bk = &self.by_kind;
+        let ours = self.by_color[by.index()];
+        let hv = bk[PieceKind::Horse.index()];
+        let dr = bk[PieceKind::Dragon.index()];
+        let steppers = (pawn_attacks(them, sq) & bk[PieceKind::Pawn.index()])
+            | (knight_attacks(them, sq) & bk[PieceKind::Knight.index()])
+            | (silver_attacks(them, sq) & bk[PieceKind::Silver.index()])
+            | (gold_attacks(them, sq) & self.golds())
+            | (king_attacks(sq) & (bk[PieceKind::King.index()] | hv | dr));
+        if (steppers & ours).any() {
+            return true;
+        }
+        let orthogonal = (bk[PieceKind::Rook.index()] | dr) & ours;
+        if (rook_rays(sq) & orthogonal).any() && (rook_attacks(sq, occupied) & orthogonal).any() {
+            return true;
+        }
+        let diagonal = (bk[PieceKind::Bishop.index()] | hv) & ours;
+        if (bishop_rays(sq) & diagonal).any() && (bishop_attacks(sq, occupied) & diagonal).any() {
+            return true;
+        }
+        let lances = bk[PieceKind::Lance.index()] & ours;
+        (lance_rays(them, sq) & lances).any() && (lance_attacks(them, sq, occupied) & lances).any()
+    }
+
+    /// The checkers of the side to move just after the other side played `m`: the piece moved,
+    /// if it attacks the king from where it landed, and a slider it uncovered, if it left a line
+    /// through the king. (What `compute_checkers` finds, looking only where a check can come
+    /// from: the full look took 3% of the mate solver's instructions.)
+    #[inline]
+    fn checkers_after(&self, m: Move) -> Bitboard {
+        let by = !self.side;
+        let Some(k) = self.king[self.side.index()] else {
+            return Bitboard::EMPTY;
+        };
+        let occ = self.occupied();
+        let to = m.to();
+        let kind = self.board[to.index()].map_or(PieceKind::Pawn, |p| p.kind());
+        let mut checkers = if attacks(by, kind, to, occ).contains(k) {
+            Bitboard::from_square(to)
+        } else {
+            Bitboard::EMPTY
+        };
+        if let MoveKind::Board { from, .. } = m.kind() {
+            let through = line(k, from);
+            if through.any() {
+                let bk = &self.by_kind;
+                let ours = self.by_color[by.index()];
+                let sliders = if rook_rays(k).contains(from) {
+                    (rook_attacks(k, occ)
+                        & (bk[PieceKind::Rook.index()] | bk[PieceKind::Dragon.index()]))
+                        | (lance_attacks(self.side, k, occ) & bk[PieceKind::Lance.index()])
+                } else {
+                    bishop_attacks(k, occ)
+                        & (bk[PieceKind::Bishop.index()] | bk[PieceKind::Horse.index()])
+                };
+                checkers |= sliders & ours & through;
+            }
+        }
+        checkers
     }
 
     fn compute_checkers(&self) -> Bitboard {
@@ -576,7 +638,7 @@ impl Position {
         self.side = them;
         self.ply += 1;
         self.state = st;
-        self.state.checkers = self.compute_checkers();
+        self.state.checkers = self.checkers_after(m);
         if self.state.checkers.any() {
             self.state.continuous_checks[us.index()] += 1;
         } else {

@@ -36,8 +36,8 @@ use crate::search::mate1::mate_in_one;
 use crate::search::{MateLimit, SearchControl};
 use crate::shogi::attacks::{attacks, between, king_attacks};
 use crate::shogi::{
-    generate_all, generate_checks, Bitboard, Color, Hand, Move, MoveList, PieceKind, Position,
-    Square,
+    count_all, generate_all, generate_checks, Bitboard, Color, Hand, Move, MoveList, PieceKind,
+    Position, Square,
 };
 use std::collections::HashMap;
 use std::time::Instant;
@@ -701,10 +701,9 @@ impl<'a> Solver<'a> {
 /// How many legal replies the defender has to the attacker's check `m` in `pos`.
 fn reply_count(pos: &mut Position, m: Move) -> u32 {
     pos.make_move(m);
-    let mut replies = MoveList::new();
-    generate_all(pos, &mut replies);
+    let replies = count_all(pos);
     pos.unmake_move(m);
-    replies.len() as u32
+    replies
 }
 
 /// The defender's replies to the attacker's drop checks in one position, counted without
