@@ -7,10 +7,7 @@
 //! for (a distant slider check with nothing to interpose, a discovered check) is left to the
 //! search. A pawn drop is never an answer: mating by one is illegal.
 
-use crate::shogi::attacks::{
-    attacks, bishop_rays, gold_attacks, king_attacks, knight_attacks, pawn_attacks, rook_rays,
-    silver_attacks,
-};
+use crate::shogi::attacks::{attacks, bishop_rays, king_attacks, rook_rays};
 use crate::shogi::bitboard::Bitboard;
 use crate::shogi::movegen::{has_legal_move, is_legal_search_move};
 use crate::shogi::moves::Move;
@@ -54,7 +51,7 @@ impl KingZone {
         let king_bb = Bitboard::from_square(ksq);
         let occ = pos.occupied();
         let around = king_attacks(ksq);
-        let guarded = guarded_squares(pos, us, around, occ - king_bb);
+        let guarded = pos.attacked_squares(us, around, occ - king_bb);
         Some(KingZone {
             us,
             them,
@@ -118,7 +115,7 @@ pub fn mate_in_one(pos: &mut Position) -> Option<Move> {
     }
 
     let movers = own - pos.pieces(us, PieceKind::King);
-    let sliders = own & sliding_pieces(pos);
+    let sliders = own & pos.sliders();
     for to in (guarded | knight_checks) - own {
         let to_bb = Bitboard::from_square(to);
         for from in pos.attackers_to(to, us, occ) & movers {
@@ -178,48 +175,7 @@ fn king_can_step(pos: &Position) -> bool {
     };
     let occ = pos.occupied() - Bitboard::from_square(ksq);
     let free = king_attacks(ksq) - pos.color_pieces(us);
-    guarded_squares(pos, !us, free, occ) != free
-}
-
-/// Lances, bishops, rooks, horses and dragons of both colours.
-fn sliding_pieces(pos: &Position) -> Bitboard {
-    pos.kind_pieces(PieceKind::Lance)
-        | pos.kind_pieces(PieceKind::Bishop)
-        | pos.kind_pieces(PieceKind::Rook)
-        | pos.kind_pieces(PieceKind::Horse)
-        | pos.kind_pieces(PieceKind::Dragon)
-}
-
-/// The squares of `region` that pieces of `by` attack, given `occupied`. Cheaper than asking
-/// `is_attacked` of each square: every slider's attacks are worked out once, and only the
-/// squares they leave are looked up for the short-range pieces.
-fn guarded_squares(pos: &Position, by: Color, region: Bitboard, occupied: Bitboard) -> Bitboard {
-    let own = pos.color_pieces(by);
-    let sliders = own & sliding_pieces(pos);
-    let mut guarded = Bitboard::EMPTY;
-    for from in sliders {
-        if let Some(p) = pos.piece_on(from) {
-            guarded |= attacks(by, p.kind(), from, occupied) & region;
-        }
-    }
-    let other = !by;
-    let pawns = pos.kind_pieces(PieceKind::Pawn);
-    let knights = pos.kind_pieces(PieceKind::Knight);
-    let silvers = pos.kind_pieces(PieceKind::Silver);
-    let golds = pos.golds();
-    let kings = pos.kind_pieces(PieceKind::King);
-    for to in region - guarded {
-        // Look from `to` as a piece of the other colour: who of ours could step here.
-        let steppers = (pawn_attacks(other, to) & pawns)
-            | (knight_attacks(other, to) & knights)
-            | (silver_attacks(other, to) & silvers)
-            | (gold_attacks(other, to) & golds)
-            | (king_attacks(to) & kings);
-        if (steppers & own).any() {
-            guarded.set(to);
-        }
-    }
-    guarded
+    pos.attacked_squares(!us, free, occ) != free
 }
 
 #[cfg(test)]

@@ -44,12 +44,8 @@ pub fn count_all(pos: &Position) -> u32 {
     let own = pos.color_pieces(us);
     let occ = pos.occupied();
     let without_king = occ - Bitboard::from_square(king);
-    let mut n = 0;
-    for to in king_attacks(king) - own {
-        if !pos.is_attacked(to, them, without_king) {
-            n += 1;
-        }
-    }
+    let steps = king_attacks(king) - own;
+    let mut n = (steps - pos.attacked_squares(them, steps, without_king)).count();
     if checkers.more_than_one() {
         return n;
     }
@@ -470,9 +466,19 @@ fn generate<const ALL: bool, const KIND: u8>(pos: &Position, list: &mut MoveList
             }
         }
         let without_king = occ - Bitboard::from_square(k);
-        for to in targets {
-            if !pos.is_attacked(to, them, without_king) {
+        if checkers.any() {
+            // In check the king has room (its guards were not there to stop the check), and
+            // the squares are looked at together: each slider once.
+            for to in targets - pos.attacked_squares(them, targets, without_king) {
                 list.push(Move::board(k, to, false));
+            }
+        } else {
+            // Out of check the king mostly stands among its own pieces with a square or two
+            // to go to: each looked at alone (perft 4: 4% fewer instructions than together).
+            for to in targets {
+                if !pos.is_attacked(to, them, without_king) {
+                    list.push(Move::board(k, to, false));
+                }
             }
         }
     }
@@ -634,8 +640,8 @@ mod tests {
     }
 
     #[test]
-    fn the_attack_test_agrees_with_the_attackers() {
-        // Every square, both colours, with the board's blockers and with each king lifted off.
+    fn the_attack_tests_agree_with_the_attackers() {
+        // `is_attacked` and `attacked_squares`: every square, both colours, with the board's blockers and with each king lifted off.
         let mut attacked = 0;
         walk_random_games(6, 100, 160, |pos| {
             let mut blockers = vec![pos.occupied()];
@@ -645,12 +651,18 @@ mod tests {
                 }
             }
             for occ in blockers {
-                for sq in Square::all() {
-                    for by in [Color::Black, Color::White] {
+                for by in [Color::Black, Color::White] {
+                    let mut expected_set = Bitboard::EMPTY;
+                    for sq in Square::all() {
                         let expected = pos.attackers_to(sq, by, occ).any();
                         assert_eq!(pos.is_attacked(sq, by, occ), expected, "{}", pos.to_sfen());
                         attacked += usize::from(expected);
+                        if expected {
+                            expected_set.set(sq);
+                        }
                     }
+                    let all = Bitboard::FULL;
+                    assert_eq!(pos.attacked_squares(by, all, occ), expected_set);
                 }
             }
         });

@@ -419,6 +419,45 @@ impl Position {
         attackers
     }
 
+    /// The squares of `region` that pieces of `by` attack, given `occupied`. Cheaper than asking
+    /// `is_attacked` of each square: every slider's attacks are worked out once, and only the
+    /// squares they leave are looked up for the pieces that step.
+    pub fn attacked_squares(&self, by: Color, region: Bitboard, occupied: Bitboard) -> Bitboard {
+        let own = self.by_color[by.index()];
+        let mut attacked = Bitboard::EMPTY;
+        for from in own & self.sliders() {
+            if let Some(p) = self.board[from.index()] {
+                attacked |= attacks(by, p.kind(), from, occupied) & region;
+            }
+        }
+        let other = !by;
+        let bk = &self.by_kind;
+        let golds = self.golds();
+        for to in region - attacked {
+            // Looking from `to` as a piece of the other colour: who of `by` could step here.
+            let steppers = (pawn_attacks(other, to) & bk[PieceKind::Pawn.index()])
+                | (knight_attacks(other, to) & bk[PieceKind::Knight.index()])
+                | (silver_attacks(other, to) & bk[PieceKind::Silver.index()])
+                | (gold_attacks(other, to) & golds)
+                | (king_attacks(to) & bk[PieceKind::King.index()]);
+            if (steppers & own).any() {
+                attacked.set(to);
+            }
+        }
+        attacked
+    }
+
+    /// Lances, bishops, rooks, horses and dragons of both colours.
+    #[inline]
+    pub fn sliders(&self) -> Bitboard {
+        let bk = &self.by_kind;
+        bk[PieceKind::Lance.index()]
+            | bk[PieceKind::Bishop.index()]
+            | bk[PieceKind::Rook.index()]
+            | bk[PieceKind::Horse.index()]
+            | bk[PieceKind::Dragon.index()]
+    }
+
     /// Whether any piece of `by` attacks `sq` given `occupied`: `attackers_to` that stops at the
     /// first attacker found, the pieces that step before the sliders (legality tests of king
     /// moves ask this most: a quarter of the mate solver's instructions went to `attackers_to`,

@@ -333,12 +333,18 @@ impl<'a> Solver<'a> {
     /// The moves of the node: every check at an OR node, every evasion at an AND node.
     fn children(&self, pos: &Position, or_node: bool) -> MoveList {
         let mut list = MoveList::new();
-        if or_node {
-            generate_checks(pos, &mut list);
-        } else {
-            generate_all(pos, &mut list);
-        }
+        self.children_into(pos, or_node, &mut list);
         list
+    }
+
+    /// `children` into a list the caller keeps (the search's: a list returned by value is
+    /// copied, all 1.2 kB of it).
+    fn children_into(&self, pos: &Position, or_node: bool, list: &mut MoveList) {
+        if or_node {
+            generate_checks(pos, list);
+        } else {
+            generate_all(pos, list);
+        }
     }
 
     /// The proof hand of an AND node whose children are proven with `hands` (the attacker's
@@ -454,7 +460,8 @@ impl<'a> Solver<'a> {
                 };
             }
         }
-        let moves = self.children(pos, or_node);
+        let mut moves = MoveList::new();
+        self.children_into(pos, or_node, &mut moves);
         if moves.is_empty() {
             // No check: no mate here. No evasion: mated.
             let outcome = if or_node {
@@ -568,12 +575,12 @@ impl<'a> Solver<'a> {
             let king = pos.king_square(!self.attacker);
             let checkers = pos.checkers();
             children.sort_by_key(|c| {
-                (
-                    c.m.is_drop(),
-                    !checkers.contains(c.m.to()),
-                    c.m.is_drop() || Some(c.m.from()) != king,
-                    c.m.to().index(),
-                )
+                let (drop, to) = (c.m.is_drop(), c.m.to());
+                // (drop, not a capture, not the king's, square), packed in one number.
+                u32::from(drop) << 9
+                    | u32::from(!checkers.contains(to)) << 8
+                    | u32::from(drop || Some(c.m.from()) != king) << 7
+                    | to.index() as u32
             });
             hide_interpositions(&mut children);
         }
