@@ -424,14 +424,28 @@ impl Position {
     /// squares they leave are looked up for the pieces that step.
     pub fn attacked_squares(&self, by: Color, region: Bitboard, occupied: Bitboard) -> Bitboard {
         let own = self.by_color[by.index()];
+        let bk = &self.by_kind;
         let mut attacked = Bitboard::EMPTY;
-        for from in own & self.sliders() {
-            if let Some(p) = self.board[from.index()] {
-                attacked |= attacks(by, p.kind(), from, occupied) & region;
+        // A slider's attacks are worked out only when its lines cross the region.
+        for from in own & (bk[PieceKind::Rook.index()] | bk[PieceKind::Dragon.index()]) {
+            if (rook_rays(from) & region).any() {
+                attacked |= rook_attacks(from, occupied) & region;
+            }
+        }
+        for from in own & (bk[PieceKind::Bishop.index()] | bk[PieceKind::Horse.index()]) {
+            if (bishop_rays(from) & region).any() {
+                attacked |= bishop_attacks(from, occupied) & region;
+            }
+        }
+        for from in own & (bk[PieceKind::Horse.index()] | bk[PieceKind::Dragon.index()]) {
+            attacked |= king_attacks(from) & region;
+        }
+        for from in own & bk[PieceKind::Lance.index()] {
+            if (lance_rays(by, from) & region).any() {
+                attacked |= lance_attacks(by, from, occupied) & region;
             }
         }
         let other = !by;
-        let bk = &self.by_kind;
         let golds = self.golds();
         for to in region - attacked {
             // Looking from `to` as a piece of the other colour: who of `by` could step here.
