@@ -71,22 +71,9 @@ pub fn count_all(pos: &Position) -> u32 {
         return n;
     }
     for kind in PieceKind::HAND {
-        if !hand.has(kind) {
-            continue;
+        if hand.has(kind) {
+            n += drop_squares(pos, kind, between).count();
         }
-        let mut t = between & Bitboard::relative_ranks_from(us, kind.min_relative_rank());
-        if kind == PieceKind::Pawn {
-            t = t - pos.pieces(us, PieceKind::Pawn).fill_files();
-            if let Some(ek) = pos.king_square(them) {
-                let checking = pawn_attacks(them, ek) & t;
-                if let Some(sq) = checking.lsb() {
-                    if is_pawn_drop_mate(pos, sq, ek) {
-                        t.clear(sq);
-                    }
-                }
-            }
-        }
-        n += t.count();
     }
     n
 }
@@ -532,23 +519,31 @@ fn generate<const ALL: bool, const KIND: u8>(pos: &Position, list: &mut MoveList
         if !hand.has(kind) {
             continue;
         }
-        let mut t = drop_targets & Bitboard::relative_ranks_from(us, kind.min_relative_rank());
-        if kind == PieceKind::Pawn {
-            t = t - pos.pieces(us, PieceKind::Pawn).fill_files();
-            if let Some(ek) = pos.king_square(them) {
-                // The one square where a pawn drop gives check: in front of the enemy king.
-                let checking = pawn_attacks(them, ek) & t;
-                if let Some(sq) = checking.lsb() {
-                    if is_pawn_drop_mate(pos, sq, ek) {
-                        t.clear(sq);
-                    }
-                }
-            }
-        }
-        for to in t {
+        for to in drop_squares(pos, kind, drop_targets) {
             list.push(Move::drop(kind, to));
         }
     }
+}
+
+/// The squares of `targets` where the side to move may drop a `kind`: not on the last ranks
+/// where it could never move, a pawn not on a file with one of ours nor where it would mate.
+#[inline]
+fn drop_squares(pos: &Position, kind: PieceKind, targets: Bitboard) -> Bitboard {
+    let us = pos.side_to_move();
+    let mut t = targets & Bitboard::relative_ranks_from(us, kind.min_relative_rank());
+    if kind == PieceKind::Pawn {
+        t = t - pos.pieces(us, PieceKind::Pawn).fill_files();
+        if let Some(ek) = pos.king_square(!us) {
+            // The one square where a pawn drop gives check: in front of the enemy king.
+            let checking = pawn_attacks(!us, ek) & t;
+            if let Some(sq) = checking.lsb() {
+                if is_pawn_drop_mate(pos, sq, ek) {
+                    t.clear(sq);
+                }
+            }
+        }
+    }
+    t
 }
 
 /// Whether dropping a pawn of the side to move on `to` (checking the enemy king on `ek`) would
@@ -609,6 +604,25 @@ pub(crate) fn walk_random_games(
 mod tests {
     use super::*;
 
+    /// Tsume positions rich in drops, pins, promotions both ways and discovered checks.
+    const TSUME: [&str; 6] = [
+        "l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1",
+        "l8/2s3+R2/5pb1p/P1Bpp2P1/2P3Pk1/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLr2gsn4p 21",
+        "7nk/7p1/8G/9/9/9/9/9/K8 b GP 1",
+        "4k4/9/2N1S4/9/B3R4/9/9/9/K8 b G 1",
+        "4k4/9/4S4/4L4/9/9/9/9/K8 b G 1",
+        "8k/7P1/9/5B3/9/9/9/9/K8 b - 1",
+    ];
+
+    /// Hands `visit` every position of 100 random games, then each of `TSUME`: for the tests
+    /// that check one way of working a thing out against another.
+    fn each_test_position(mut visit: impl FnMut(&mut Position)) {
+        walk_random_games(12, 100, 160, &mut visit);
+        for sfen in TSUME {
+            visit(&mut Position::from_sfen(sfen).unwrap());
+        }
+    }
+
     #[test]
     fn the_checkers_after_a_move_are_every_attacker_of_the_king() {
         // After every legal move of random games and tsume positions (discovered checks, double
@@ -626,22 +640,14 @@ mod tests {
                 pos.unmake_move(m);
             }
         };
-        walk_random_games(12, 100, 160, |pos| compare(pos));
-        for sfen in [
-            "l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1",
-            "l8/2s3+R2/5pb1p/P1Bpp2P1/2P3Pk1/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLr2gsn4p 21",
-            "4k4/9/2N1S4/9/B3R4/9/9/9/K8 b G 1",
-            "4k4/9/4S4/4L4/9/9/9/9/K8 b G 1",
-            "8k/7P1/9/5B3/9/9/9/9/K8 b - 1",
-        ] {
-            compare(&mut Position::from_sfen(sfen).unwrap());
-        }
+        each_test_position(|pos| compare(pos));
         assert!(checks > 5_000, "{checks} checks");
     }
 
     #[test]
     fn the_attack_tests_agree_with_the_attackers() {
-        // `is_attacked` and `attacked_squares`: every square, both colours, with the board's blockers and with each king lifted off.
+        // `is_attacked` and `attacked_squares`: every square, both colours, with the board's
+        // blockers and with each king lifted off.
         let mut attacked = 0;
         walk_random_games(6, 100, 160, |pos| {
             let mut blockers = vec![pos.occupied()];
@@ -689,15 +695,7 @@ mod tests {
                 pos.unmake_move(m);
             }
         };
-        walk_random_games(12, 100, 160, |pos| compare(pos));
-        for sfen in [
-            "l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1",
-            "l8/2s3+R2/5pb1p/P1Bpp2P1/2P3Pk1/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLr2gsn4p 21",
-            "7nk/7p1/8G/9/9/9/9/9/K8 b GP 1",
-            "4k4/9/2N1S4/9/B3R4/9/9/9/K8 b G 1",
-        ] {
-            compare(&mut Position::from_sfen(sfen).unwrap());
-        }
+        each_test_position(|pos| compare(pos));
         assert!(evasions_seen > 20_000, "{evasions_seen} evasions");
     }
 
@@ -726,15 +724,7 @@ mod tests {
             assert_eq!(got, expected, "{}", pos.to_sfen());
             checks_seen += expected.len();
         };
-        walk_random_games(12, 100, 160, |pos| compare(pos));
-        for sfen in [
-            "l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1",
-            "l8/2s3+R2/5pb1p/P1Bpp2P1/2P3Pk1/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLr2gsn4p 21",
-            "7nk/7p1/8G/9/9/9/9/9/K8 b GP 1",
-            "4k4/9/2N1S4/9/B3R4/9/9/9/K8 b G 1",
-        ] {
-            compare(&mut Position::from_sfen(sfen).unwrap());
-        }
+        each_test_position(|pos| compare(pos));
         assert!(checks_seen > 5_000, "{checks_seen} checks");
     }
 
