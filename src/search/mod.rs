@@ -38,6 +38,7 @@ mod smp;
 pub mod time;
 pub mod tt;
 pub mod variant;
+mod zeroed;
 
 use crate::eval::Value;
 pub use board::{Dims, SearchBoard};

@@ -11,9 +11,8 @@
 //! data: bits 0..16 move | 16..32 value (i16) | 32..48 static eval (i16) | 48..56 depth | 56..58 bound | 58..64 age
 //! ```
 
+use super::zeroed::{Zeroable, ZeroedBlock};
 use crate::eval::Value;
-use std::alloc::Layout;
-use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 /// Stored as the static evaluation when there is none (the side to move was in check).
@@ -61,67 +60,9 @@ const BUCKET: usize = 4;
 #[repr(align(64))]
 struct Bucket([Entry; BUCKET]);
 
-/// `n` buckets in memory the system gives zeroed. The standard allocator zeroes memory of an
-/// alignment above 16 bytes by writing it, and a bucket is 64-byte aligned; so the memory is
-/// asked for with alignment 16 and one bucket more, and the buckets start at its first 64-byte
-/// boundary. Large blocks come from the system's zero pages untouched: a table of gigabytes is
-/// ready at once, its pages touched as the search first uses them.
-struct ZeroedBuckets {
-    /// The allocation.
-    block: NonNull<u8>,
-    layout: Layout,
-    /// The first bucket, 64-byte aligned, inside `block`.
-    first: NonNull<Bucket>,
-    len: usize,
-}
-
-// SAFETY: the buckets are atomics, shared by reference only (`Deref` to `[Bucket]`, which is
-// `Sync`); the block is owned and freed once, in `drop`.
-unsafe impl Send for ZeroedBuckets {}
-// SAFETY: as above: every access goes through `&[Bucket]`.
-unsafe impl Sync for ZeroedBuckets {}
-
-impl ZeroedBuckets {
-    /// `n` (at least one) empty buckets, or `None` if the memory cannot be had.
-    fn new(n: usize) -> Option<ZeroedBuckets> {
-        let n = n.max(1);
-        let size = n
-            .checked_add(1)?
-            .checked_mul(std::mem::size_of::<Bucket>())?;
-        let layout = Layout::from_size_align(size, 16).ok()?;
-        // SAFETY: `layout` has a non-zero size, as `alloc_zeroed` requires.
-        let block = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
-        super::huge_pages::advise(block.as_ptr(), size);
-        let offset = block.as_ptr().align_offset(std::mem::align_of::<Bucket>());
-        // SAFETY: the block holds `n + 1` buckets' bytes and the offset to the next 64-byte
-        // boundary is below 64 (its start is 16-aligned), so `n` buckets fit after it. All zero
-        // bytes are a valid `Bucket` (its atomics at 0: the empty entries `Bucket::default`
-        // makes), so they are initialised.
-        let first = unsafe { NonNull::new_unchecked(block.as_ptr().add(offset).cast::<Bucket>()) };
-        Some(ZeroedBuckets {
-            block,
-            layout,
-            first,
-            len: n,
-        })
-    }
-}
-
-impl std::ops::Deref for ZeroedBuckets {
-    type Target = [Bucket];
-    fn deref(&self) -> &[Bucket] {
-        // SAFETY: `first` points to `len` initialised, aligned buckets that live as long as
-        // `self` (see `new`).
-        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
-    }
-}
-
-impl Drop for ZeroedBuckets {
-    fn drop(&mut self) {
-        // SAFETY: `block` was allocated with `layout` by the global allocator, once.
-        unsafe { std::alloc::dealloc(self.block.as_ptr(), self.layout) }
-    }
-}
+// SAFETY: a bucket is atomics, all valid at zero (the empty entries `Bucket::default` makes),
+// and 64-byte aligned.
+unsafe impl Zeroable for Bucket {}
 
 /// A table size whose memory cannot be had.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,7 +78,7 @@ impl std::error::Error for TableSizeError {}
 
 /// A shared transposition table.
 pub struct TranspositionTable {
-    buckets: ZeroedBuckets,
+    buckets: ZeroedBlock<Bucket>,
     /// The size asked for, MiB.
     size_mb: usize,
     age: AtomicU8,
@@ -155,7 +96,7 @@ impl TranspositionTable {
     pub fn try_new(mb: usize) -> Result<TranspositionTable, TableSizeError> {
         let bytes = mb.saturating_mul(1024 * 1024);
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let buckets = ZeroedBuckets::new(n).ok_or(TableSizeError(mb))?;
+        let buckets = ZeroedBlock::new(n).ok_or(TableSizeError(mb))?;
         Ok(TranspositionTable {
             buckets,
             size_mb: mb,

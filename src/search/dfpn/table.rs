@@ -8,6 +8,7 @@
 //! can have). Entries are kept in clusters of `CLUSTER` by key; a full cluster gives up the entry
 //! that cost the least work. When the table fills up, `collect` empties the cheapest part of it.
 
+use super::super::zeroed::{Zeroable, ZeroedBlock};
 use crate::shogi::{Hand, PieceKind};
 
 /// The infinite proof or disproof number.
@@ -18,6 +19,15 @@ pub const ANY_LENGTH: u16 = u16::MAX;
 
 /// Entries a cluster: 8 of 24 bytes, three cache lines.
 const CLUSTER: usize = 8;
+
+/// A cluster, on cache-line boundaries: unaligned, its 192 bytes would touch four lines.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Cluster([Entry; CLUSTER]);
+
+// SAFETY: a cluster is integers (the hand a `u32`), all valid at zero: empty entries
+// (`Entry::EMPTY`); its alignment is 64.
+unsafe impl Zeroable for Cluster {}
 
 /// One searched position.
 #[derive(Clone, Copy, Debug)]
@@ -40,11 +50,13 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// An empty slot: all zeros (the table comes from the system zeroed), found by its key 0.
+    /// (A board whose key is 0 is looked up as 1: see `MateTable::slot_key`.)
     const EMPTY: Entry = Entry {
         key: 0,
         hand: Hand::EMPTY,
-        pn: 1,
-        dn: 1,
+        pn: 0,
+        dn: 0,
         length: 0,
         work: 0,
     };
@@ -65,26 +77,26 @@ pub struct Found {
 
 /// The table.
 pub struct MateTable {
-    entries: Vec<Entry>,
-    clusters: usize,
+    clusters: ZeroedBlock<Cluster>,
     used: usize,
     mb: usize,
 }
 
 impl MateTable {
-    /// A table of about `mb` mebibytes.
+    /// A table of about `mb` mebibytes (less, halved until the memory can be had, where it
+    /// cannot). Its memory is the system's zero pages, written only as the search uses it
+    /// (`zeroed`): making a table costs nothing.
     pub fn new(mb: usize) -> MateTable {
-        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Entry>() / CLUSTER).max(1);
-        // The block asked for huge pages before it is written (`huge_pages`).
-        let mut entries: Vec<Entry> = Vec::with_capacity(n * CLUSTER);
-        super::super::huge_pages::advise(
-            entries.as_ptr().cast(),
-            n * CLUSTER * std::mem::size_of::<Entry>(),
-        );
-        entries.resize(n * CLUSTER, Entry::EMPTY);
+        let mut n = (mb.max(1).saturating_mul(1024 * 1024) / std::mem::size_of::<Cluster>()).max(1);
+        let clusters = loop {
+            match ZeroedBlock::new(n) {
+                Some(block) => break block,
+                None if n > 1 => n /= 2,
+                None => std::alloc::handle_alloc_error(std::alloc::Layout::new::<Cluster>()),
+            }
+        };
         MateTable {
-            entries,
-            clusters: n,
+            clusters,
             used: 0,
             mb,
         }
@@ -95,15 +107,19 @@ impl MateTable {
         self.mb
     }
 
-    /// Empties the table.
+    /// Empties the table: a new block of zero pages (writing the old one empty would touch
+    /// every page of it), or where that cannot be had, the old one written empty.
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::EMPTY);
+        match ZeroedBlock::new(self.clusters.len()) {
+            Some(block) => self.clusters = block,
+            None => self.clusters.fill(Cluster([Entry::EMPTY; CLUSTER])),
+        }
         self.used = 0;
     }
 
     /// How full the table is, per mille.
     pub fn fill(&self) -> u32 {
-        (self.used * 1000 / self.entries.len().max(1)) as u32
+        (self.used * 1000 / (self.clusters.len() * CLUSTER).max(1)) as u32
     }
 
     /// Asks the processor to bring board `key`'s cluster into the cache, ahead of a probe.
@@ -111,22 +127,34 @@ impl MateTable {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let p = self.entries[self.cluster(key)].as_ptr();
+            let p = self.cluster(key).as_ptr() as *const i8;
             // SAFETY: a prefetch is a hint with no effect on memory; `p` points into the table.
             unsafe {
                 use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-                _mm_prefetch(p as *const i8, _MM_HINT_T0);
-                _mm_prefetch((p as *const i8).wrapping_add(64), _MM_HINT_T0);
+                _mm_prefetch(p, _MM_HINT_T0);
+                _mm_prefetch(p.wrapping_add(64), _MM_HINT_T0);
+                _mm_prefetch(p.wrapping_add(128), _MM_HINT_T0);
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;
     }
 
+    /// The key board `key` is kept under: itself, or 1 for 0, which marks empty slots.
     #[inline]
-    fn cluster(&self, key: u64) -> std::ops::Range<usize> {
-        let c = ((key as u128 * self.clusters as u128) >> 64) as usize;
-        c * CLUSTER..(c + 1) * CLUSTER
+    fn slot_key(key: u64) -> u64 {
+        key.max(1)
+    }
+
+    /// The cluster's index of board `key`.
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        ((key as u128 * self.clusters.len() as u128) >> 64) as usize
+    }
+
+    #[inline]
+    fn cluster(&self, key: u64) -> &[Entry; CLUSTER] {
+        &self.clusters[self.index(key)].0
     }
 
     /// What is known of board `key` with the attacker holding `hand`, with `budget` plies left
@@ -134,8 +162,9 @@ impl MateTable {
     /// `budget`) by dominance, the open entry of this very hand, or nothing.
     #[inline]
     pub fn probe(&self, key: u64, hand: Hand, budget: u16) -> Option<Found> {
+        let key = MateTable::slot_key(key);
         let mut exact = None;
-        for e in &self.entries[self.cluster(key)] {
+        for e in self.cluster(key) {
             if e.key != key {
                 continue;
             }
@@ -172,6 +201,7 @@ impl MateTable {
     /// Stores what was found of board `key` with `hand` (for a proof, the proof hand; for a
     /// disproof, the disproof hand) after `work` nodes.
     pub fn store(&mut self, key: u64, hand: Hand, pn: u32, dn: u32, length: u16, work: u64) {
+        let key = MateTable::slot_key(key);
         let entry = Entry {
             key,
             hand,
@@ -180,8 +210,8 @@ impl MateTable {
             length,
             work: work.min(u64::from(u16::MAX)) as u16,
         };
-        let range = self.cluster(key);
-        let cluster = &mut self.entries[range];
+        let index = self.index(key);
+        let cluster = &mut self.clusters[index].0;
         // What a proof or disproof makes needless: the position's open entries whose hands it
         // covers, and its proofs (disproofs) of those hands that say less.
         let covered = |e: &Entry| {
@@ -225,8 +255,9 @@ impl MateTable {
     /// in a table that fills up.
     pub fn collect(&mut self) {
         let mut works: Vec<u16> = self
-            .entries
+            .clusters
             .iter()
+            .flat_map(|c| &c.0)
             .filter(|e| e.key != 0)
             .map(|e| e.work)
             .collect();
@@ -235,7 +266,7 @@ impl MateTable {
         }
         let mid = works.len() / 2;
         let (_, &mut median, _) = works.select_nth_unstable(mid);
-        for e in &mut self.entries {
+        for e in self.clusters.iter_mut().flat_map(|c| &mut c.0) {
             if e.key != 0 && e.work <= median {
                 *e = Entry::EMPTY;
                 self.used -= 1;
@@ -308,6 +339,16 @@ mod tests {
         t.store(44, gold, 3, 5, 0, 10);
         assert_eq!(t.probe(44, gold, 100).map(|f| (f.pn, f.dn)), Some((3, 5)));
         assert_eq!(t.probe(44, gold_silver, 100), None);
+        // Key 0, which marks an empty slot, is a key like any other.
+        assert_eq!(t.probe(0, Hand::EMPTY, 100), None);
+        t.store(0, gold, 0, INF, 3, 10);
+        assert_eq!(
+            t.probe(0, gold, 100).map(|f| (f.pn, f.length)),
+            Some((0, 3))
+        );
+        t.clear();
+        assert_eq!(t.probe(0, gold, 100), None);
+        assert_eq!(t.probe(42, gold_silver, 100), None);
         assert_eq!(hand_max(gold, silver), gold_silver);
         assert_eq!(hand_min(gold_silver, silver), silver);
     }
