@@ -510,6 +510,12 @@ impl<'a> Solver<'a> {
                 hidden: false,
             });
         }
+        // Repetitions (the attacker's perpetual check loses), found while the entries load.
+        for c in children.iter_mut() {
+            if self.path.contains_key(&path_key(c.key, c.settled_hand)) {
+                (c.pn, c.dn, c.length, c.path_dependent) = (INF, 0, ANY_LENGTH, true);
+            }
+        }
         if !or_node {
             // Board moves first, the captures of the checker and then the king's escapes
             // before the others (they refute a check most often), then the interposing drops,
@@ -552,11 +558,8 @@ impl<'a> Solver<'a> {
                 };
             }
         }
-        for c in children.iter_mut() {
-            if self.path.contains_key(&path_key(c.key, c.settled_hand)) {
-                // A repetition: the attacker's perpetual check loses.
-                (c.pn, c.dn, c.length, c.path_dependent) = (INF, 0, ANY_LENGTH, true);
-            } else if let Some(f) = self.table.probe(c.key, c.settled_hand, budget) {
+        for c in children.iter_mut().filter(|c| !c.path_dependent) {
+            if let Some(f) = self.table.probe(c.key, c.settled_hand, budget) {
                 (c.pn, c.dn, c.length, c.settled_hand) = (f.pn, f.dn, f.length, f.hand);
             } else {
                 c.fresh = true;
