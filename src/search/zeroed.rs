@@ -15,7 +15,8 @@ use std::ptr::NonNull;
 /// A type for which all zero bytes are a valid value (the empty one, in a table).
 ///
 /// # Safety
-/// All zero bytes must be a valid value of the type, and its alignment at most 64.
+/// All zero bytes must be a valid value of the type. (Its alignment must be at most 64 and it
+/// must need no drop: `ZeroedBlock::new` checks both when it is compiled.)
 pub unsafe trait Zeroable: Sized {}
 
 /// `len` elements of `T`, zeroed by the system, 64-byte aligned.
@@ -39,7 +40,10 @@ impl<T: Zeroable> ZeroedBlock<T> {
     /// `n` (at least one) zeroed elements, or `None` if the memory cannot be had.
     pub fn new(n: usize) -> Option<ZeroedBlock<T>> {
         const ALIGN: usize = 64;
-        debug_assert!(std::mem::align_of::<T>() <= ALIGN);
+        const {
+            assert!(std::mem::align_of::<T>() <= ALIGN);
+            assert!(!std::mem::needs_drop::<T>());
+        }
         let n = n.max(1);
         let size = n
             .checked_mul(std::mem::size_of::<T>())?
@@ -48,7 +52,7 @@ impl<T: Zeroable> ZeroedBlock<T> {
         // SAFETY: `layout` has a non-zero size, as `alloc_zeroed` requires.
         let block = NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) })?;
         super::huge_pages::advise(block.as_ptr(), size);
-        let offset = block.as_ptr().align_offset(ALIGN);
+        let offset = (ALIGN - block.as_ptr() as usize % ALIGN) % ALIGN;
         // SAFETY: the block holds `n` elements' bytes and 64 more, and the offset to the next
         // 64-byte boundary is below 64, so `n` elements fit after it, aligned for `T` (whose
         // alignment divides 64). All zero bytes are a valid `T` (`Zeroable`), so they are
@@ -83,8 +87,7 @@ impl<T: Zeroable> std::ops::DerefMut for ZeroedBlock<T> {
 impl<T: Zeroable> Drop for ZeroedBlock<T> {
     fn drop(&mut self) {
         // SAFETY: `block` was allocated with `layout` by the global allocator, once. The
-        // elements need no drop of their own (`Zeroable` types in this crate are plain data
-        // and atomics).
+        // elements need no drop of their own (checked in `new`).
         unsafe { std::alloc::dealloc(self.block.as_ptr(), self.layout) }
     }
 }
