@@ -66,6 +66,17 @@ fn check_line(sfen: &str, line: &[Move]) {
 
 #[test]
 fn short_mates_are_solved_at_their_shortest() {
+    solve_short_mates(1);
+}
+
+#[test]
+fn short_mates_are_solved_at_their_shortest_by_two_threads() {
+    solve_short_mates(2);
+}
+
+/// Every short problem solved by `threads` threads sharing the table: the shortest mate, its
+/// line legal.
+fn solve_short_mates(threads: usize) {
     let problems = short_problems();
     assert!(
         problems.len() >= 200,
@@ -84,6 +95,7 @@ fn short_mates_are_solved_at_their_shortest() {
             MateLimit::Millis(60_000),
             &control,
             &mut table,
+            threads,
             &mut |_| {},
         );
         let full = usize::from(p.full_length);
@@ -114,6 +126,7 @@ fn a_problem_with_the_attacker_in_check_has_no_mate() {
         MateLimit::Millis(60_000),
         &SearchControl::new(),
         &mut MateTable::new(1),
+        1,
         &mut |_| {},
     );
     assert_eq!(answer, MateOutcome::NoMate);

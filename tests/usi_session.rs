@@ -340,6 +340,27 @@ fn go_mate_and_go_perft() {
 }
 
 #[test]
+fn go_mate_with_two_threads() {
+    let mut s = UsiProcess::start();
+    s.send("setoption name Threads value 2");
+    // A mate in 5 (cshogi's mate_move finds none shorter).
+    s.send(
+        "position sfen l8/2s3+R2/5pb1p/P1Bpp2P1/2P3Pk1/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLr2gsn4p 21",
+    );
+    s.send("go mate 10000");
+    let answer = s.expect("checkmate");
+    assert_eq!(answer.split(' ').count(), 1 + 5, "{answer}");
+    // A long search stopped: answered at once, the helper thread stopped with it.
+    s.send("position sfen l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1");
+    s.send("go mate infinite");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    s.send("stop");
+    s.expect("checkmate");
+    s.send("isready");
+    s.expect("readyok");
+}
+
+#[test]
 fn multipv_reports_several_lines() {
     let mut s = UsiProcess::start();
     s.send("setoption name MultiPV value 3");

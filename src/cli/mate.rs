@@ -8,14 +8,20 @@ use crate::search::{MateLimit, SearchControl};
 use crate::shogi::Position;
 use std::io::{self, IsTerminal, Write};
 
-/// Solves `sfen`, giving up after `time` ms if given, with a table of `hash_mb` MiB.
-pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), CliError> {
+/// Solves `sfen`, giving up after `time` ms if given, with a table of `hash_mb` MiB and
+/// `threads` threads.
+pub(super) fn run(
+    sfen: &str,
+    time: Option<u64>,
+    hash_mb: usize,
+    threads: usize,
+) -> Result<(), CliError> {
     let mut pos = shogi_position(Some(sfen))?;
     if let Some(why) = not_a_problem(&pos) {
         return Err(CliError::Input(format!("not a mate problem: {why}")));
     }
     let mut table = MateTable::new(hash_mb);
-    let (answer, p) = solve(&mut pos, time, &mut table, &mut |p| {
+    let (answer, p) = solve(&mut pos, time, &mut table, threads, &mut |p| {
         eprintln!(
             "{} nodes, {:.1} s, table {} per mille",
             p.nodes,
@@ -72,15 +78,16 @@ pub(super) fn run(sfen: &str, time: Option<u64>, hash_mb: usize) -> Result<(), C
     Ok(())
 }
 
-/// One search of `pos` within `time` ms (no limit if none).
+/// One search of `pos` within `time` ms (no limit if none) by `threads` threads.
 fn solve(
     pos: &mut Position,
     time: Option<u64>,
     table: &mut MateTable,
+    threads: usize,
     report: &mut dyn FnMut(Progress),
 ) -> (MateOutcome, Progress) {
     let limit = time.map_or(MateLimit::Infinite, MateLimit::Millis);
-    solve_mate(pos, limit, &SearchControl::new(), table, report)
+    solve_mate(pos, limit, &SearchControl::new(), table, threads, report)
 }
 
 /// What a line of a problem file expects: a length, a length it must exceed, or no mate.
@@ -136,7 +143,12 @@ const BUCKETS: [u64; 3] = [1_000, 10_000, 60_000];
 /// Solves every position of `path` (one a line: an SFEN, optionally a tab and the expected
 /// length, `>N` or `nomate`, then anything; `#` starts a comment), each with a fresh table and
 /// `time` ms; one line of figures a position, then a summary by length.
-pub(super) fn run_file(path: &str, time: Option<u64>, hash_mb: usize) -> Result<(), CliError> {
+pub(super) fn run_file(
+    path: &str,
+    time: Option<u64>,
+    hash_mb: usize,
+    threads: usize,
+) -> Result<(), CliError> {
     let text = read(path)?;
     let problems: Vec<(usize, &str)> = text
         .lines()
@@ -179,7 +191,7 @@ pub(super) fn run_file(path: &str, time: Option<u64>, hash_mb: usize) -> Result<
             continue;
         }
         table.clear();
-        let (answer, p) = solve(&mut pos, time, &mut table, &mut |_| {});
+        let (answer, p) = solve(&mut pos, time, &mut table, threads, &mut |_| {});
         let (word, plies, moves) = match &answer {
             MateOutcome::Mate(l) => (
                 "mate",

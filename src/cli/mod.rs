@@ -99,6 +99,9 @@ pub enum Cmd {
         /// The solver's table, MiB.
         #[arg(long, default_value_t = 256)]
         hash: usize,
+        /// Threads searching (sharing the table).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
     },
     /// Play games against itself at fixed nodes and write quiet positions with the results
     /// (the tuner's data: `sfen<TAB>result<TAB>score`, Black's point of view).
@@ -244,9 +247,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             file,
             time,
             hash,
+            threads,
         } => match (sfen, file) {
-            (_, Some(file)) => mate::run_file(&file, time, hash),
-            (Some(sfen), None) => mate::run(&sfen, time, hash),
+            (_, Some(file)) => mate::run_file(&file, time, hash, threads.into()),
+            (Some(sfen), None) => mate::run(&sfen, time, hash, threads.into()),
             (None, None) => Err(CliError::Input("a position or --file is needed".into())),
         },
         Cmd::Book { command } => book::run(command),

@@ -268,20 +268,22 @@ impl Game {
         }
     }
 
-    /// The mate search's answer (9x9 only), reporting its progress to `report`.
+    /// The mate search's answer (9x9 only) by `threads` threads, reporting its progress to
+    /// `report`.
     pub(super) fn mate(
         &self,
         limit: MateLimit,
         control: &SearchControl,
         searchers: &mut Searchers,
         mate_hash_mb: usize,
+        threads: usize,
         report: &mut dyn FnMut(Progress),
     ) -> CheckmateAnswer {
         let Game::Shogi(pos) = self else {
             return CheckmateAnswer::NotImplemented;
         };
         let table = searchers.mate_table(mate_hash_mb);
-        let (answer, last) = solve_mate(&mut pos.clone(), limit, control, table, report);
+        let (answer, last) = solve_mate(&mut pos.clone(), limit, control, table, threads, report);
         report(last);
         match answer {
             MateOutcome::Mate(pv) => {

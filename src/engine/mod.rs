@@ -559,6 +559,7 @@ impl UsiEngine for Engine {
         let game = self.game.clone();
         let control = self.control.clone();
         let mb = self.settings.mate_hash_mb;
+        let threads = self.settings.search.threads;
         self.spawn_job(
             "mate",
             false,
@@ -582,7 +583,7 @@ impl UsiEngine for Engine {
                         if p.shortest { ", no shorter mate" } else { "" }
                     )));
                 };
-                EngineEvent::Checkmate(game.mate(limit, &control, searchers, mb, &mut report))
+                EngineEvent::Checkmate(game.mate(limit, &control, searchers, mb, threads, &mut report))
             },
         );
     }

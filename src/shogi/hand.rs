@@ -86,6 +86,12 @@ impl Hand {
     pub fn raw(self) -> u32 {
         self.0
     }
+
+    /// The hand whose packed value is `raw` (one `raw` gave: its guard bits clear).
+    pub fn from_raw(raw: u32) -> Hand {
+        debug_assert_eq!(raw & GUARDS, 0, "a packed hand has its guards clear");
+        Hand(raw & !GUARDS)
+    }
 }
 
 impl fmt::Debug for Hand {

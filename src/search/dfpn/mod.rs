@@ -40,6 +40,8 @@ use crate::shogi::{
     Position, Square,
 };
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::Instant;
 use table::{hand_max, hand_min, MateTable, ANY_LENGTH, INF};
 
@@ -78,6 +80,7 @@ pub fn solve_mate(
     limit: MateLimit,
     control: &SearchControl,
     table: &mut MateTable,
+    threads: usize,
     report: &mut dyn FnMut(Progress),
 ) -> (MateOutcome, Progress) {
     let deadline = match limit {
@@ -86,12 +89,16 @@ pub fn solve_mate(
         MateLimit::Infinite => None,
     };
     let mut solver = Solver::new(table, control, deadline, report);
+    solver.threads = threads.max(1);
     if not_a_problem(pos).is_some() {
         return (MateOutcome::NoMate, solver.progress());
     }
     let answer = match solver.solve(pos) {
         Some(true) => {
-            solver.proof = (solver.start.elapsed().as_micros() as u64, solver.nodes);
+            solver.proof = (
+                solver.start.elapsed().as_micros() as u64,
+                solver.all_nodes(),
+            );
             // First a line read greedily (proving again what the table has lost on the way),
             // within half the time left; then the solution tree measured for the defender's
             // longest resistance, which on a long problem can take far longer than the proof
@@ -207,7 +214,7 @@ pub struct Progress {
 
 /// A mate search in progress.
 pub struct Solver<'a> {
-    table: &'a mut MateTable,
+    table: &'a MateTable,
     control: &'a SearchControl,
     deadline: Option<Instant>,
     start: Instant,
@@ -229,6 +236,66 @@ pub struct Solver<'a> {
     full_length: u16,
     last_report: Instant,
     report: &'a mut dyn FnMut(Progress),
+    /// Threads searching (this one and helpers), sharing the table.
+    threads: usize,
+    /// While helpers search with this thread: what they share.
+    shared: Option<Arc<Shared>>,
+    /// The nodes the helpers of earlier searches searched.
+    helper_nodes: u64,
+}
+
+/// What the threads of one search share besides the table: which nodes each is searching, so
+/// that the others search elsewhere, and whether the search is over.
+///
+/// Each thread runs df-pn from the root over the shared table, and marks the nodes on its path
+/// (`enter`, `leave`); a thread choosing a child gives one that another is searching a worse
+/// number than it has (virtual proof numbers, after Kaneko's parallel df-pn): the threads
+/// spread over the evasions of a defender's node, all of which must be proven, and over the
+/// checks at an attacker's node of similar promise. What one thread settles, the others find
+/// in the table.
+struct Shared {
+    /// Threads searching below a node, by its board key's low bits.
+    busy: Box<[AtomicU8]>,
+    /// The root is settled, or the search stopped: every thread returns.
+    finished: AtomicBool,
+    /// The helpers' nodes so far.
+    nodes: AtomicU64,
+}
+
+/// Marks in `Shared::busy` (a power of two; 64 kB, in the second-level cache).
+const BUSY_MARKS: usize = 1 << 16;
+/// The stack of a helper thread (the search recurses a frame a ply, up to `DEFAULT_MAX_PLY`).
+const HELPER_STACK: usize = 64 << 20;
+
+impl Shared {
+    fn new() -> Shared {
+        Shared {
+            busy: (0..BUSY_MARKS).map(|_| AtomicU8::new(0)).collect(),
+            finished: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+        }
+    }
+
+    #[inline]
+    fn mark(&self, key: u64) -> &AtomicU8 {
+        &self.busy[key as usize & (BUSY_MARKS - 1)]
+    }
+
+    #[inline]
+    fn enter(&self, key: u64) {
+        self.mark(key).fetch_add(1, Relaxed);
+    }
+
+    #[inline]
+    fn leave(&self, key: u64) {
+        self.mark(key).fetch_sub(1, Relaxed);
+    }
+
+    /// Whether a thread is searching below the node of `key` (or one of the same low bits).
+    #[inline]
+    fn busy(&self, key: u64) -> bool {
+        self.mark(key).load(Relaxed) != 0
+    }
 }
 
 /// The 1+ε of the thresholds, as ε = 1 / EPSILON_DIVISOR.
@@ -240,7 +307,7 @@ impl<'a> Solver<'a> {
     /// A solver for the side to move of the position it is given, using `table`, stopped by
     /// `control` or at `deadline`, reporting to `report` about once a second.
     pub fn new(
-        table: &'a mut MateTable,
+        table: &'a MateTable,
         control: &'a SearchControl,
         deadline: Option<Instant>,
         report: &'a mut dyn FnMut(Progress),
@@ -263,12 +330,26 @@ impl<'a> Solver<'a> {
             full_length: 0,
             last_report: now,
             report,
+            threads: 1,
+            shared: None,
+            helper_nodes: 0,
         }
     }
 
-    /// Nodes searched so far.
+    /// Searches with `threads` threads (this one and `threads - 1` helpers) sharing the table.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The nodes searched by this thread and its helpers.
+    fn all_nodes(&self) -> u64 {
+        let live = self.shared.as_ref().map_or(0, |s| s.nodes.load(Relaxed));
+        self.nodes + self.helper_nodes + live
+    }
+
+    /// Nodes searched so far (with the helpers').
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.all_nodes()
     }
 
     /// Whether the search was stopped (time, `stop`) before an answer.
@@ -279,7 +360,7 @@ impl<'a> Solver<'a> {
     /// What is known now.
     pub fn progress(&self) -> Progress {
         Progress {
-            nodes: self.nodes,
+            nodes: self.all_nodes(),
             ms: self.start.elapsed().as_millis() as u64,
             pn: self.root.0,
             dn: self.root.1,
@@ -296,7 +377,18 @@ impl<'a> Solver<'a> {
     pub fn solve(&mut self, pos: &mut Position) -> Option<bool> {
         self.attacker = pos.side_to_move();
         self.path.clear();
-        let r = self.mid(pos, 0, INF, INF, false);
+        let mut r = if self.threads > 1 {
+            self.solve_shared(pos)
+        } else {
+            self.mid(pos, 0, INF, INF, false)
+        };
+        if r.pn != 0 && r.dn != 0 && self.aborted && !self.out_of_time() {
+            // A helper settled the root (or this thread's search was cut short by one's end):
+            // the root again, alone, its children's numbers in the table.
+            self.aborted = false;
+            self.path.clear();
+            r = self.mid(pos, 0, INF, INF, false);
+        }
         self.root = (r.pn, r.dn);
         if r.pn == 0 {
             Some(true)
@@ -305,6 +397,46 @@ impl<'a> Solver<'a> {
         } else {
             None
         }
+    }
+
+    /// The root searched by this thread and `threads - 1` helpers, until one of them settles
+    /// it or the search stops.
+    fn solve_shared(&mut self, pos: &mut Position) -> Outcome {
+        let shared = Arc::new(Shared::new());
+        let (table, control, deadline, max_ply) =
+            (self.table, self.control, self.deadline, self.max_ply);
+        let r = std::thread::scope(|scope| {
+            for _ in 1..self.threads {
+                let mut pos = pos.clone();
+                let shared = Arc::clone(&shared);
+                let helper = move || {
+                    let mut quiet = |_| {};
+                    let mut helper = Solver::new(table, control, deadline, &mut quiet);
+                    helper.attacker = pos.side_to_move();
+                    helper.max_ply = max_ply;
+                    helper.shared = Some(Arc::clone(&shared));
+                    helper.mid(&mut pos, 0, INF, INF, false);
+                    shared.finished.store(true, Relaxed);
+                    shared.nodes.fetch_add(helper.nodes % POLL_NODES, Relaxed);
+                };
+                // A helper that cannot be had leaves this thread to search alone.
+                let _ = std::thread::Builder::new()
+                    .stack_size(HELPER_STACK)
+                    .spawn_scoped(scope, helper);
+            }
+            self.shared = Some(Arc::clone(&shared));
+            let r = self.mid(pos, 0, INF, INF, false);
+            shared.finished.store(true, Relaxed);
+            r
+        });
+        self.shared = None;
+        self.helper_nodes += shared.nodes.load(Relaxed);
+        r
+    }
+
+    /// Whether the search must end: `stop`, or the deadline passed.
+    fn out_of_time(&self) -> bool {
+        self.control.stopped() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// The attacker's hand in `pos`.
@@ -317,8 +449,17 @@ impl<'a> Solver<'a> {
         if !self.nodes.is_multiple_of(POLL_NODES) {
             return;
         }
-        if self.control.stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.out_of_time() {
             self.aborted = true;
+        }
+        if let Some(shared) = &self.shared {
+            if shared.finished.load(Relaxed) {
+                self.aborted = true;
+            }
+            if self.threads == 1 {
+                // A helper: its nodes counted for the reports.
+                shared.nodes.fetch_add(POLL_NODES, Relaxed);
+            }
         }
         if self.table.fill() > 900 {
             self.table.collect();
@@ -595,6 +736,9 @@ impl<'a> Solver<'a> {
         }
         let here = path_key(pos.board_key(), hand);
         self.path.insert(here, 1);
+        if let Some(shared) = &self.shared {
+            shared.enter(pos.board_key());
+        }
         loop {
             let (pn, dn) = node_numbers(&children, or_node);
             if ply == 0 {
@@ -605,19 +749,22 @@ impl<'a> Solver<'a> {
             }
             // The most proving child (OR: least proof number; AND: least disproof number) and
             // the best number of the others.
-            let (best, second) = best_child(&children, or_node);
+            let (best, second) = best_child(&children, or_node, self.shared.as_deref());
             let c = children[best];
+            // (Above the child's own number: alone the child has the node's number, below the
+            // node's threshold, but a child chosen over one another thread is searching may
+            // have more.)
             let (c_th_pn, c_th_dn) = if or_node {
                 let cap = second.saturating_add(second / EPSILON_DIVISOR + 1).min(INF);
                 (
-                    th_pn.min(cap),
+                    th_pn.min(cap).max(c.pn + 1),
                     th_dn.saturating_sub(dn).saturating_add(c.dn).min(INF),
                 )
             } else {
                 let cap = second.saturating_add(second / EPSILON_DIVISOR + 1).min(INF);
                 (
                     th_pn.saturating_sub(pn).saturating_add(c.pn).min(INF),
-                    th_dn.min(cap),
+                    th_dn.min(cap).max(c.dn + 1),
                 )
             };
             pos.make_move(c.m);
@@ -632,6 +779,9 @@ impl<'a> Solver<'a> {
             }
         }
         self.path.remove(&here);
+        if let Some(shared) = &self.shared {
+            shared.leave(pos.board_key());
+        }
         let (pn, dn) = node_numbers(&children, or_node);
         let work = self.nodes - start_nodes + 1;
         let outcome = if pn == 0 {
@@ -876,10 +1026,19 @@ fn node_numbers(children: &[Child], or_node: bool) -> (u32, u32) {
 }
 
 /// The child to search (OR: least proof number; AND: least disproof number) and the least
-/// number among the others.
+/// number among the others. Searching with other threads (`shared`), a child that one of them
+/// is searching counts a worse number (a virtual one: see `Shared`).
 #[inline]
-fn best_child(children: &[Child], or_node: bool) -> (usize, u32) {
-    let number = |c: &Child| if or_node { c.pn } else { c.dn };
+fn best_child(children: &[Child], or_node: bool, shared: Option<&Shared>) -> (usize, u32) {
+    let number = |c: &Child| {
+        let n = if or_node { c.pn } else { c.dn };
+        match shared {
+            Some(shared) if n != 0 && n < INF - 1 && shared.busy(c.key) => {
+                n.saturating_add(n / 2 + 1).min(INF - 1)
+            }
+            _ => n,
+        }
+    };
     let (mut best, mut first, mut second) = (0, INF, INF);
     for (i, c) in children.iter().enumerate().filter(|(_, c)| !c.hidden) {
         let n = number(c);
@@ -907,6 +1066,7 @@ mod tests {
             MateLimit::Millis(60_000),
             &control,
             &mut table,
+            1,
             &mut |_| {},
         )
         .0
@@ -958,10 +1118,10 @@ mod tests {
         // The 5-ply mate of the test below, read without measuring the solution tree.
         let sfen = "l8/2s3+R2/5pb1p/P1Bpp2P1/2P3Pk1/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLr2gsn4p 21";
         let mut pos = Position::from_sfen(sfen).unwrap();
-        let mut table = MateTable::new(16);
+        let table = MateTable::new(16);
         let control = SearchControl::new();
         let mut report = |_| {};
-        let mut solver = Solver::new(&mut table, &control, None, &mut report);
+        let mut solver = Solver::new(&table, &control, None, &mut report);
         assert_eq!(solver.solve(&mut pos), Some(true));
         let line = solver.greedy_line(&mut pos);
         assert!(line.len() % 2 == 1 && line.len() >= 5, "{line:?}");
@@ -980,9 +1140,11 @@ mod tests {
         let mut table = MateTable::new(64);
         let control = SearchControl::new();
         let mut report = |_| {};
-        let mut solver = Solver::new(&mut table, &control, None, &mut report);
+        let mut solver = Solver::new(&table, &control, None, &mut report);
         assert_eq!(solver.solve(&mut pos), Some(true));
-        solver.table.clear();
+        table.clear();
+        let mut solver = Solver::new(&table, &control, None, &mut report);
+        solver.attacker = pos.side_to_move();
         let line = solver.greedy_line(&mut pos);
         assert!(line.len() % 2 == 1 && line.len() >= 25, "{}", line.len());
         for (i, &m) in line.iter().enumerate() {
@@ -991,6 +1153,52 @@ mod tests {
             assert!(i % 2 == 1 || pos.in_check(), "ply {i} is no check");
         }
         assert!(!crate::shogi::has_legal_move(&pos) && pos.in_check());
+    }
+
+    #[test]
+    fn two_threads_prove_the_long_mate() {
+        // The 25-ply mate of the issue, searched by this thread and a helper sharing the
+        // table: proven, its line a mate, the helper's nodes counted.
+        let sfen = "l2g5/2s3g2/3k1p2p/P2pp2P1/1pP4s1/p1+B6/NP1P+nPS1P/K1G4+p1/L6NL b RBGNLPrs3p 1";
+        let mut pos = Position::from_sfen(sfen).unwrap();
+        let table = MateTable::new(64);
+        let control = SearchControl::new();
+        let mut report = |_| {};
+        let mut solver = Solver::new(&table, &control, None, &mut report);
+        solver.set_threads(2);
+        assert_eq!(solver.solve(&mut pos), Some(true));
+        assert!(solver.helper_nodes > 0 && solver.nodes() > solver.nodes);
+        let line = solver.greedy_line(&mut pos);
+        assert!(line.len() % 2 == 1 && line.len() >= 25, "{}", line.len());
+        for &m in &line {
+            assert!(crate::shogi::movegen::is_legal(&pos, m));
+            pos.make_move(m);
+        }
+        assert!(!crate::shogi::has_legal_move(&pos) && pos.in_check());
+    }
+
+    #[test]
+    fn a_node_another_thread_searches_counts_worse() {
+        let gold = |i| Move::drop(PieceKind::Gold, Square::from_index(i).expect("a square"));
+        let child = |i, pn, key| Child {
+            key,
+            ..child_with(gold(i), pn, 1)
+        };
+        let children = [child(0, 4, 10), child(1, 5, 11), child(2, 0, 12)];
+        let shared = Shared::new();
+        // Alone: the least proof number (the proven one aside, which settles the node).
+        let open = &children[..2];
+        assert_eq!(best_child(open, true, None), (0, 5));
+        assert_eq!(best_child(open, true, Some(&shared)), (0, 5));
+        // The first searched by another thread: 4 counts 4 + 2 + 1, and the second is chosen.
+        shared.enter(10);
+        assert_eq!(best_child(open, true, Some(&shared)), (1, 7));
+        // A proven child is never made worse.
+        shared.enter(12);
+        assert_eq!(best_child(&children, true, Some(&shared)).0, 2);
+        shared.leave(10);
+        shared.leave(12);
+        assert_eq!(best_child(open, true, Some(&shared)), (0, 5));
     }
 
     #[test]
@@ -1076,6 +1284,7 @@ mod tests {
             MateLimit::Millis(60_000),
             &SearchControl::new(),
             &mut table,
+            1,
             &mut |_| {},
         );
         assert_eq!(

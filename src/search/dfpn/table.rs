@@ -10,6 +10,7 @@
 
 use super::super::zeroed::{Zeroable, ZeroedBlock};
 use crate::shogi::{Hand, PieceKind};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// The infinite proof or disproof number.
 pub const INF: u32 = u32::MAX / 2;
@@ -21,13 +22,48 @@ pub const ANY_LENGTH: u16 = u16::MAX;
 const CLUSTER: usize = 8;
 
 /// A cluster, on cache-line boundaries: unaligned, its 192 bytes would touch four lines.
-#[derive(Clone, Copy)]
 #[repr(C, align(64))]
-struct Cluster([Entry; CLUSTER]);
+struct Cluster([Slot; CLUSTER]);
 
-// SAFETY: a cluster is integers (the hand a `u32`), all valid at zero: empty entries
-// (`Entry::EMPTY`); its alignment is 64.
+// SAFETY: a cluster is atomic integers, all valid at zero: empty entries (`Slot::load` reads
+// all zeros as key 0); its alignment is 64.
 unsafe impl Zeroable for Cluster {}
+
+/// An entry as the table keeps it: three words, the first the key xor the other two. The
+/// solver's threads share the table without waiting for one another, so an entry may be read
+/// while another thread writes it: the words of two writes mixed then give another key than
+/// either's (or, for two writes of one key, one whole write's words: see `load`), and the
+/// entry is passed over as another position's. (Hyatt and Mann's lockless hashing.)
+struct Slot([AtomicU64; 3]);
+
+impl Slot {
+    /// The entry (key 0: empty, or torn).
+    #[inline]
+    fn load(&self) -> Entry {
+        let w1 = self.0[1].load(Relaxed);
+        let w2 = self.0[2].load(Relaxed);
+        // Mixed words of two writes of one key pass only where the word taken from the other
+        // write equals this one's: the data is one write's, whole.
+        let key = self.0[0].load(Relaxed) ^ w1 ^ w2;
+        Entry {
+            key,
+            hand: Hand::from_raw(w1 as u32),
+            pn: (w1 >> 32) as u32,
+            dn: w2 as u32,
+            length: (w2 >> 32) as u16,
+            work: (w2 >> 48) as u16,
+        }
+    }
+
+    #[inline]
+    fn save(&self, e: &Entry) {
+        let w1 = u64::from(e.hand.raw()) | u64::from(e.pn) << 32;
+        let w2 = u64::from(e.dn) | u64::from(e.length) << 32 | u64::from(e.work) << 48;
+        self.0[0].store(e.key ^ w1 ^ w2, Relaxed);
+        self.0[1].store(w1, Relaxed);
+        self.0[2].store(w2, Relaxed);
+    }
+}
 
 /// One searched position.
 #[derive(Clone, Copy, Debug)]
@@ -75,10 +111,14 @@ pub struct Found {
     pub hand: Hand,
 }
 
-/// The table.
+/// The table, shared by the solver's threads (`&self` throughout, but for `clear`).
 pub struct MateTable {
     clusters: ZeroedBlock<Cluster>,
-    used: usize,
+    /// Entries in use: counted without atomic updates (two threads storing at once may lose a
+    /// count; `collect` counts again).
+    used: AtomicUsize,
+    /// A thread is collecting: the others go on searching.
+    collecting: AtomicBool,
     mb: usize,
 }
 
@@ -97,7 +137,8 @@ impl MateTable {
         };
         MateTable {
             clusters,
-            used: 0,
+            used: AtomicUsize::new(0),
+            collecting: AtomicBool::new(false),
             mb,
         }
     }
@@ -112,14 +153,19 @@ impl MateTable {
     pub fn clear(&mut self) {
         match ZeroedBlock::new(self.clusters.len()) {
             Some(block) => self.clusters = block,
-            None => self.clusters.fill(Cluster([Entry::EMPTY; CLUSTER])),
+            None => {
+                for slot in self.clusters.iter().flat_map(|c| &c.0) {
+                    slot.save(&Entry::EMPTY);
+                }
+            }
         }
-        self.used = 0;
+        *self.used.get_mut() = 0;
     }
 
     /// How full the table is, per mille.
     pub fn fill(&self) -> u32 {
-        (self.used * 1000 / (self.clusters.len() * CLUSTER).max(1)) as u32
+        let used = self.used.load(Relaxed);
+        (used * 1000 / (self.clusters.len() * CLUSTER).max(1)).min(1000) as u32
     }
 
     /// Asks the processor to bring board `key`'s cluster into the cache, ahead of a probe.
@@ -153,7 +199,7 @@ impl MateTable {
     }
 
     #[inline]
-    fn cluster(&self, key: u64) -> &[Entry; CLUSTER] {
+    fn cluster(&self, key: u64) -> &[Slot; CLUSTER] {
         &self.clusters[self.index(key)].0
     }
 
@@ -164,7 +210,8 @@ impl MateTable {
     pub fn probe(&self, key: u64, hand: Hand, budget: u16) -> Option<Found> {
         let key = MateTable::slot_key(key);
         let mut exact = None;
-        for e in self.cluster(key) {
+        for slot in self.cluster(key) {
+            let e = slot.load();
             if e.key != key {
                 continue;
             }
@@ -200,7 +247,7 @@ impl MateTable {
 
     /// Stores what was found of board `key` with `hand` (for a proof, the proof hand; for a
     /// disproof, the disproof hand) after `work` nodes.
-    pub fn store(&mut self, key: u64, hand: Hand, pn: u32, dn: u32, length: u16, work: u64) {
+    pub fn store(&self, key: u64, hand: Hand, pn: u32, dn: u32, length: u16, work: u64) {
         let key = MateTable::slot_key(key);
         let entry = Entry {
             key,
@@ -210,8 +257,11 @@ impl MateTable {
             length,
             work: work.min(u64::from(u16::MAX)) as u16,
         };
-        let index = self.index(key);
-        let cluster = &mut self.clusters[index].0;
+        let slots = self.cluster(key);
+        let mut cluster = [Entry::EMPTY; CLUSTER];
+        for (e, slot) in cluster.iter_mut().zip(slots) {
+            *e = slot.load();
+        }
         // What a proof or disproof makes needless: the position's open entries whose hands it
         // covers, and its proofs (disproofs) of those hands that say less.
         let covered = |e: &Entry| {
@@ -225,14 +275,16 @@ impl MateTable {
                         && hand.dominates(e.hand)
                         && (open || (e.dn == 0 && e.length <= length))))
         };
-        let mut freed = 0;
-        for e in cluster.iter_mut() {
-            if (pn == 0 || dn == 0) && covered(e) {
-                *e = Entry::EMPTY;
-                freed += 1;
+        let mut used = self.used.load(Relaxed);
+        if pn == 0 || dn == 0 {
+            for (e, slot) in cluster.iter_mut().zip(slots) {
+                if covered(e) {
+                    *e = Entry::EMPTY;
+                    slot.save(e);
+                    used = used.saturating_sub(1);
+                }
             }
         }
-        self.used -= freed;
         // The entry of the same hand is replaced, unless it is a proof and this is not (a
         // disproof of shorter mates leaves the proof of a longer one).
         let slot = cluster
@@ -246,32 +298,44 @@ impl MateTable {
                     .expect("a cluster has entries")
             });
         if cluster[slot].key == 0 {
-            self.used += 1;
+            used += 1;
         }
-        cluster[slot] = entry;
+        slots[slot].save(&entry);
+        self.used.store(used, Relaxed);
     }
 
     /// Empties the entries that cost the least work (about half of those in use), to make room
-    /// in a table that fills up.
-    pub fn collect(&mut self) {
-        let mut works: Vec<u16> = self
-            .clusters
-            .iter()
-            .flat_map(|c| &c.0)
+    /// in a table that fills up. One thread collects at a time; another asking meanwhile
+    /// returns at once.
+    pub fn collect(&self) {
+        if self
+            .collecting
+            .swap(true, std::sync::atomic::Ordering::Acquire)
+        {
+            return;
+        }
+        let slots = || self.clusters.iter().flat_map(|c| &c.0);
+        let mut works: Vec<u16> = slots()
+            .map(Slot::load)
             .filter(|e| e.key != 0)
             .map(|e| e.work)
             .collect();
-        if works.is_empty() {
-            return;
-        }
-        let mid = works.len() / 2;
-        let (_, &mut median, _) = works.select_nth_unstable(mid);
-        for e in self.clusters.iter_mut().flat_map(|c| &mut c.0) {
-            if e.key != 0 && e.work <= median {
-                *e = Entry::EMPTY;
-                self.used -= 1;
+        if !works.is_empty() {
+            let mid = works.len() / 2;
+            let (_, &mut median, _) = works.select_nth_unstable(mid);
+            let mut used = 0;
+            for slot in slots() {
+                let e = slot.load();
+                if e.key != 0 && e.work <= median {
+                    slot.save(&Entry::EMPTY);
+                } else if e.key != 0 {
+                    used += 1;
+                }
             }
+            self.used.store(used, Relaxed);
         }
+        self.collecting
+            .store(false, std::sync::atomic::Ordering::Release);
     }
 }
 
@@ -354,14 +418,43 @@ mod tests {
     }
 
     #[test]
+    fn a_torn_entry_is_passed_over() {
+        // One thread's write of another position caught half done by a reader: the words of
+        // the two entries mixed are neither's, and the probe finds nothing.
+        let t = MateTable::new(1);
+        let gold = hand(&[(PieceKind::Gold, 1)]);
+        t.store(42, gold, 0, INF, 7, 100);
+        assert!(t.probe(42, gold, 100).is_some());
+        let slot = &t.cluster(42)[0];
+        let other = Slot([AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0)]);
+        other.save(&Entry {
+            key: 42 + (1 << 40),
+            hand: Hand::EMPTY,
+            pn: 3,
+            dn: 5,
+            length: 0,
+            work: 9,
+        });
+        for word in 0..3 {
+            let kept = slot.0[word].load(Relaxed);
+            slot.0[word].store(other.0[word].load(Relaxed), Relaxed);
+            assert_eq!(t.probe(42, gold, 100), None, "word {word} torn");
+            assert_ne!(slot.load().key, 42 + (1 << 40), "word {word} torn");
+            slot.0[word].store(kept, Relaxed);
+        }
+        assert!(t.probe(42, gold, 100).is_some());
+    }
+
+    #[test]
     fn collection_keeps_the_costly_entries() {
-        let mut t = MateTable::new(1);
+        let t = MateTable::new(1);
         for k in 1..=1000u64 {
             t.store(k * 7919, Hand::EMPTY, 1, 1, 0, k);
         }
-        let before = t.used;
+        let before = t.used.load(Relaxed);
         t.collect();
-        assert!(t.used < before && t.used > 0);
+        let after = t.used.load(Relaxed);
+        assert!(after < before && after > 0);
         assert!(t.probe(1000 * 7919, Hand::EMPTY, 100).is_some());
         assert!(t.probe(7919, Hand::EMPTY, 100).is_none());
     }
