@@ -45,13 +45,24 @@ pub(super) fn run(
             } else {
                 String::new()
             };
-            writeln!(
-                out,
-                "mate in {} {} ({shortest}{other_count}): {}",
-                line.len(),
-                if line.len() == 1 { "ply" } else { "plies" },
-                text.join(" ")
-            )?;
+            if p.greedy {
+                // Not measured: the defender may resist longer than this line.
+                writeln!(
+                    out,
+                    "mate, by a line of {} plies read greedily (the defender's longest \
+                     resistance not measured in the time): {}",
+                    line.len(),
+                    text.join(" ")
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "mate in {} {} ({shortest}{other_count}): {}",
+                    line.len(),
+                    if line.len() == 1 { "ply" } else { "plies" },
+                    text.join(" ")
+                )?;
+            }
         }
         MateOutcome::NoMate => writeln!(out, "no mate")?,
         // Proven, but the line was not read out of the table in the time (the longest
@@ -205,11 +216,21 @@ pub(super) fn run_file(
             MateOutcome::Unknown => ("unknown", "-".into(), String::new()),
         };
         let full = usize::from(p.full_length);
-        let wrong = expected.is_some_and(|e| e.contradicted_by(&answer, p.shortest, full));
+        // A line read greedily claims a mate, not its length.
+        let wrong = expected.is_some_and(|e| {
+            e.contradicted_by(&answer, p.shortest, full)
+                && !(p.greedy && e != Expected::NoMate && matches!(answer, MateOutcome::Mate(_)))
+        });
         // A mate longer than the shortest, not said to be the shortest: found, not right.
         let long = matches!((&answer, expected),
             (MateOutcome::Mate(l), Some(Expected::Length(n))) if l.len() > n && full.max(l.len()) > n);
-        let word = if long { "long" } else { word };
+        let word = if p.greedy && matches!(answer, MateOutcome::Mate(_)) {
+            "greedy"
+        } else if long {
+            "long"
+        } else {
+            word
+        };
         writeln!(
             out,
             "{number}\t{}\t{plies}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{moves}",

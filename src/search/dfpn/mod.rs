@@ -112,6 +112,9 @@ pub fn solve_mate(
             solver.deadline = deadline;
             solver.aborted = solver.control.stopped();
             let mut line = solver.mating_line(pos);
+            // A greedy line is a mate, but the defender may resist longer than it does: its
+            // length bounds no search for a shorter mate that would call the line the shortest.
+            solver.greedy = line.is_empty() && !greedy.is_empty();
             if line.is_empty() {
                 line = greedy;
             }
@@ -135,9 +138,10 @@ pub fn solve_mate(
                             break;
                         }
                         (line, full) = (shorter, shorter_full);
+                        solver.greedy = false;
                     }
                     Some(false) => {
-                        solver.shortest = true;
+                        solver.shortest = !solver.greedy;
                         break;
                     }
                     None => break,
@@ -210,6 +214,9 @@ pub struct Progress {
     /// The mate's length with every interposition counted (the line leaves out useless ones,
     /// as tsume counts); 0 before a line is read.
     pub full_length: u16,
+    /// The line was read greedily (the solution tree could not be measured in the time): a
+    /// mate, but the defender may resist longer than it does, and its length is no mate's.
+    pub greedy: bool,
 }
 
 /// A mate search in progress.
@@ -234,6 +241,8 @@ pub struct Solver<'a> {
     shortest: bool,
     /// The length of the last line read with every interposition counted.
     full_length: u16,
+    /// The line found was read greedily (see `Progress::greedy`).
+    greedy: bool,
     last_report: Instant,
     report: &'a mut dyn FnMut(Progress),
     /// Threads searching (this one and helpers), sharing the table.
@@ -328,6 +337,7 @@ impl<'a> Solver<'a> {
             proof: (0, 0),
             shortest: false,
             full_length: 0,
+            greedy: false,
             last_report: now,
             report,
             threads: 1,
@@ -369,6 +379,7 @@ impl<'a> Solver<'a> {
             proof_nodes: self.proof.1,
             shortest: self.shortest,
             full_length: self.full_length,
+            greedy: self.greedy,
         }
     }
 
@@ -382,12 +393,15 @@ impl<'a> Solver<'a> {
         } else {
             self.mid(pos, 0, INF, INF, false)
         };
-        if r.pn != 0 && r.dn != 0 && self.aborted && !self.out_of_time() {
-            // A helper settled the root (or this thread's search was cut short by one's end):
-            // the root again, alone, its children's numbers in the table.
+        if self.aborted && !self.out_of_time() {
+            // Stopped by a helper's end, not by `stop` or the clock: not aborted. Where the
+            // helper settled the root (or ended first), the root again, alone, its children's
+            // numbers in the table.
             self.aborted = false;
-            self.path.clear();
-            r = self.mid(pos, 0, INF, INF, false);
+            if r.pn != 0 && r.dn != 0 {
+                self.path.clear();
+                r = self.mid(pos, 0, INF, INF, false);
+            }
         }
         self.root = (r.pn, r.dn);
         if r.pn == 0 {
