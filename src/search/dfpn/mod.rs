@@ -247,8 +247,10 @@ pub struct Solver<'a> {
     report: &'a mut dyn FnMut(Progress),
     /// Threads searching (this one and helpers), sharing the table.
     threads: usize,
-    /// While helpers search with this thread: what they share.
+    /// While helpers search with this thread (or this is a helper): what they share.
     shared: Option<Arc<Shared>>,
+    /// This is a helper of another thread's search.
+    helper: bool,
     /// The nodes the helpers of earlier searches searched.
     helper_nodes: u64,
 }
@@ -342,6 +344,7 @@ impl<'a> Solver<'a> {
             report,
             threads: 1,
             shared: None,
+            helper: false,
             helper_nodes: 0,
         }
     }
@@ -429,6 +432,7 @@ impl<'a> Solver<'a> {
                     helper.attacker = pos.side_to_move();
                     helper.max_ply = max_ply;
                     helper.shared = Some(Arc::clone(&shared));
+                    helper.helper = true;
                     helper.mid(&mut pos, 0, INF, INF, false);
                     shared.finished.store(true, Relaxed);
                     shared.nodes.fetch_add(helper.nodes % POLL_NODES, Relaxed);
@@ -470,8 +474,8 @@ impl<'a> Solver<'a> {
             if shared.finished.load(Relaxed) {
                 self.aborted = true;
             }
-            if self.threads == 1 {
-                // A helper: its nodes counted for the reports.
+            if self.helper {
+                // Its nodes counted for the main thread's reports.
                 shared.nodes.fetch_add(POLL_NODES, Relaxed);
             }
         }

@@ -32,8 +32,10 @@ unsafe impl Zeroable for Cluster {}
 /// An entry as the table keeps it: three words, the first the key xor the other two. The
 /// solver's threads share the table without waiting for one another, so an entry may be read
 /// while another thread writes it: the words of two writes mixed then give another key than
-/// either's (or, for two writes of one key, one whole write's words: see `load`), and the
-/// entry is passed over as another position's. (Hyatt and Mann's lockless hashing.)
+/// the one looked up, and the entry is passed over as another position's (Hyatt and Mann's
+/// lockless hashing). A mixture passes only where the xor of its data words equals that of
+/// the write its key word came from: for two writes of one key, only when the data is one
+/// write's, whole (see `load`); for two keys, by a coincidence of the two entries' numbers.
 struct Slot([AtomicU64; 3]);
 
 impl Slot {
