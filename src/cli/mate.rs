@@ -217,14 +217,14 @@ pub(super) fn run_file(
         };
         let full = usize::from(p.full_length);
         // A line read greedily claims a mate, not its length.
+        let greedy = p.greedy && matches!(answer, MateOutcome::Mate(_));
         let wrong = expected.is_some_and(|e| {
-            e.contradicted_by(&answer, p.shortest, full)
-                && !(p.greedy && e != Expected::NoMate && matches!(answer, MateOutcome::Mate(_)))
+            e.contradicted_by(&answer, p.shortest, full) && !(greedy && e != Expected::NoMate)
         });
         // A mate longer than the shortest, not said to be the shortest: found, not right.
         let long = matches!((&answer, expected),
             (MateOutcome::Mate(l), Some(Expected::Length(n))) if l.len() > n && full.max(l.len()) > n);
-        let word = if p.greedy && matches!(answer, MateOutcome::Mate(_)) {
+        let word = if greedy {
             "greedy"
         } else if long {
             "long"

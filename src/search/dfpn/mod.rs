@@ -89,7 +89,7 @@ pub fn solve_mate(
         MateLimit::Infinite => None,
     };
     let mut solver = Solver::new(table, control, deadline, report);
-    solver.threads = threads.max(1);
+    solver.set_threads(threads);
     if not_a_problem(pos).is_some() {
         return (MateOutcome::NoMate, solver.progress());
     }
