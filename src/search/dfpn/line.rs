@@ -637,7 +637,7 @@ struct TreeWalk {
 const MAX_TREE_VISITS: usize = 2_000_000;
 
 /// The most positions a proof graph takes in (about 150 bytes each): past it, no measure.
-const MAX_GRAPH_NODES: usize = 5_000_000;
+const MAX_GRAPH_NODES: usize = 2_000_000;
 
 /// The most times the proof graph is widened where it goes round in circles.
 const MAX_WIDENINGS: usize = 32;
