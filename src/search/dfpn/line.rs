@@ -370,7 +370,7 @@ impl Solver<'_> {
             .min(usize::from(ANY_LENGTH - 1)) as u16
     }
 
-    /// The checks of the attacker's node `pos` that `proof_graph` follows: those the table
+    /// The checks of the attacker's node `pos` that `walk` follows: those the table
     /// holds proven by the shortest proofs, and the mates at once (any that the table does not
     /// hold: the search stores the one mate it found, which may leave a piece in hand where
     /// another does not). The node proven again if the table has lost them all.
@@ -411,7 +411,7 @@ impl Solver<'_> {
         (checks, others)
     }
 
-    /// A frame of `proof_graph`'s walk at `pos`, `ply` from the root, graph node `node`,
+    /// A frame of `walk` at `pos`, `ply` from the root, graph node `node`,
     /// reached by `via`.
     fn frame(&mut self, pos: &mut Position, node: u32, via: Option<Move>, ply: usize) -> Frame {
         let or_node = pos.side_to_move() == self.attacker;
@@ -496,11 +496,7 @@ impl Solver<'_> {
         // of every interposition (`full`, the attacker's least, the defender's most).
         let mut result: Option<Measure> = None;
         let mut full: Option<u16> = None;
-        // The plies left to the children.
-        let budget = self
-            .max_ply
-            .saturating_sub(ply + 1)
-            .min(usize::from(ANY_LENGTH - 1)) as u16;
+        let budget = self.budget(ply);
         for &m in moves {
             let useless = !or_node && self.useless_interposition(pos, m);
             pos.make_move(m);
@@ -621,7 +617,7 @@ impl Solver<'_> {
     }
 }
 
-/// The most checks `proof_graph` follows from an attacker's node, mates at once apart.
+/// The most checks `walk` follows from an attacker's node, mates at once apart.
 const CHECKS_MEASURED: usize = 1;
 
 /// `proven_length`'s walk: the positions on its path (for it not to go round in a circle),
