@@ -21,6 +21,7 @@ pub(super) fn run(
         return Err(CliError::Input(format!("not a mate problem: {why}")));
     }
     let mut table = MateTable::new(hash_mb);
+    table.prepare();
     let (answer, p) = solve(&mut pos, time, &mut table, threads, &mut |p| {
         eprintln!(
             "{} nodes, {:.1} s, table {} per mille",
@@ -168,6 +169,7 @@ pub(super) fn run_file(
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .collect();
     let mut table = MateTable::new(hash_mb);
+    table.prepare();
     let mut out = io::stdout().lock();
     writeln!(
         out,

@@ -33,7 +33,8 @@ pub(super) struct Searchers {
     shogi: Searcher<ShogiBoard>,
     variant: Searcher<VBoard>,
     variant_eval: Option<(VariantId, Arc<VariantEval>)>,
-    /// The mate solver's table, made at the first `go mate` (and again when its size changes).
+    /// The mate solver's table, made at `isready` in 9x9 or at the first `go mate` (and again
+    /// when its size changes).
     mate: Option<MateTable>,
 }
 
@@ -67,6 +68,18 @@ impl Searchers {
             self.mate = Some(MateTable::new(mb));
         }
         self.mate.as_mut().expect("just made")
+    }
+
+    /// Makes the mate solver's table of `mb` MiB ready for a `go mate` (at `isready`): made if
+    /// it is not, and mapped now rather than on the search's clock (`MateTable::prepare`).
+    pub(super) fn prepare_mate_table(&mut self, mb: usize) {
+        self.mate_table(mb).prepare();
+    }
+
+    /// The mate table's size, MiB, if it is made.
+    #[cfg(test)]
+    pub(super) fn mate_table_mb(&self) -> Option<usize> {
+        self.mate.as_ref().map(MateTable::size_mb)
     }
 
     /// The evaluation of `pos`'s variant.

@@ -54,7 +54,8 @@ pub struct Settings {
     pub entering_king_rule: EnteringKingRule,
     /// The 9x9 evaluation's weights, less the groups named by Eval_Off.
     pub weights: Arc<Weights>,
-    /// MateHash: the mate solver's table, MiB (made at the first `go mate`).
+    /// MateHash: the mate solver's table, MiB (made and mapped at `isready` in 9x9, or at the
+    /// first `go mate`).
     pub mate_hash_mb: usize,
     /// Eval_KP: the learned king-piece table on top of the weights (9x9).
     pub learned_form: bool,
@@ -458,7 +459,15 @@ impl UsiEngine for Engine {
     }
 
     fn is_ready(&mut self) -> Vec<String> {
-        self.prepare()
+        let said = self.prepare();
+        // The mate solver's table too, where `go mate` would use it (9x9 shogi), while the
+        // worker is idle (a search running has the tables).
+        if matches!(self.game, Game::Shogi(_)) {
+            if let Some(s) = self.searchers.as_mut() {
+                s.prepare_mate_table(self.settings.mate_hash_mb);
+            }
+        }
+        said
     }
 
     fn new_game(&mut self) -> Result<(), EngineError> {
@@ -733,6 +742,23 @@ mod tests {
             std::ptr::eq(table, Arc::as_ptr(&engine.tt)),
             "table reallocated"
         );
+    }
+
+    #[test]
+    fn isready_makes_the_mate_table_in_shogi_only() {
+        // Made (and mapped) before `go mate`, at the size asked; a variant has no mate search.
+        let mut engine = Engine::new();
+        engine.set_option("MateHash", Some("2")).unwrap();
+        first_is_ready(&mut engine);
+        let mate_mb = |e: &Engine| e.searchers.as_ref().expect("idle").mate_table_mb();
+        assert_eq!(mate_mb(&engine), Some(2));
+        engine.set_option("MateHash", Some("3")).unwrap();
+        assert!(engine.is_ready().is_empty());
+        assert_eq!(mate_mb(&engine), Some(3));
+        let mut engine = Engine::new();
+        engine.set_option("USI_Variant", Some("chushogi")).unwrap();
+        engine.is_ready();
+        assert_eq!(mate_mb(&engine), None);
     }
 
     #[test]

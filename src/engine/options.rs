@@ -82,7 +82,7 @@ pub(super) static OPTIONS: &[EngineOption] = &[
             min: 1,
             max: 32768,
             get: |s| s.mate_hash_mb as i64,
-            // Made at the next `go mate`.
+            // Made at the next `isready` (9x9) or `go mate`.
             set: |e, v| e.settings.mate_hash_mb = v as usize,
         },
     },

@@ -15,8 +15,9 @@ use std::ptr::NonNull;
 /// A type for which all zero bytes are a valid value (the empty one, in a table).
 ///
 /// # Safety
-/// All zero bytes must be a valid value of the type. (Its alignment must be at most 64 and it
-/// must need no drop: `ZeroedBlock::new` checks both when it is compiled.)
+/// All zero bytes must be a valid value of the type, and the type must have no padding (every
+/// byte of a value is initialised: `ZeroedBlock::prefault` reads them). (Its alignment must be
+/// at most 64 and it must need no drop: `ZeroedBlock::new` checks both when it is compiled.)
 pub unsafe trait Zeroable: Sized {}
 
 /// `len` elements of `T`, zeroed by the system, 64-byte aligned.
@@ -65,6 +66,37 @@ impl<T: Zeroable> ZeroedBlock<T> {
             len: n,
             owns: PhantomData,
         })
+    }
+}
+
+impl<T: Zeroable> ZeroedBlock<T> {
+    /// Has the system back every page of the block now, each touched once (read and written
+    /// back as it is), by as many threads as the machine has: the faults that map and zero
+    /// the pages are then taken here, not by the search's first use of each page. (On this
+    /// project's machines a fault zeroes memory at 0.3 to 2 GB/s: a fresh 64 MiB table cost a
+    /// short mate search 100 to 200 ms.) What the block holds is unchanged.
+    pub fn prefault(&mut self) {
+        const PAGE: usize = 4096;
+        let size = self.layout.size();
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let chunk = size.div_ceil(PAGE).div_ceil(threads).max(1) * PAGE;
+        let base = self.block.as_ptr() as usize;
+        std::thread::scope(|scope| {
+            for start in (0..size).step_by(chunk) {
+                let end = (start + chunk).min(size);
+                scope.spawn(move || {
+                    for offset in (start..end).step_by(PAGE) {
+                        let p = (base + offset) as *mut u8;
+                        // SAFETY: `p` lies inside the block (`offset < size`), whose bytes are
+                        // initialised (zeroed at allocation, then written only as `T`s, all of
+                        // whose bytes are plain integers); `&mut self` keeps every other access
+                        // out, and each byte is touched by one thread only, which writes back
+                        // the value it read.
+                        unsafe { p.write_volatile(p.read_volatile()) };
+                    }
+                });
+            }
+        });
     }
 }
 
