@@ -91,6 +91,16 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Whether the table keeps the entry over others: a proof of more than a mate in one. The
+    /// measure of the solution tree and the line read it from the proofs alone; a proof lost
+    /// under a proof that rests on it is proven again another way, and proofs found again so
+    /// can make circles, each proven by the next, which no measure can read (docs/results.md).
+    /// A mate in one (or a mated position) is found again at once, by itself.
+    #[inline]
+    fn kept(&self) -> bool {
+        self.pn == 0 && self.length >= 2
+    }
+
     /// An empty slot: all zeros (the table comes from the system zeroed), found by its key 0.
     /// (A board whose key is 0 is looked up as 1: see `MateTable::slot_key`.)
     const EMPTY: Entry = Entry {
@@ -339,9 +349,10 @@ impl MateTable {
             .position(|e| e.key == key && e.hand == hand && (e.pn != 0 || pn == 0))
             .or_else(|| cluster.iter().position(|e| e.key == 0))
             .unwrap_or_else(|| {
-                // Full: the entry that cost the least work goes (cheap to find again).
+                // Full: the entry that cost the least work goes (cheap to find again), proofs
+                // deeper than a mate in one last.
                 (0..CLUSTER)
-                    .min_by_key(|&i| cluster[i].work)
+                    .min_by_key(|&i| (cluster[i].kept(), cluster[i].work))
                     .expect("a cluster has entries")
             });
         if cluster[slot].key == 0 {
@@ -355,7 +366,8 @@ impl MateTable {
     }
 
     /// Empties the entries that cost the least work (about half of those in use), to make room
-    /// in a table that fills up. One thread collects at a time; another asking meanwhile
+    /// in a table that fills up; proofs deeper than a mate in one are kept (`Entry::kept`) while
+    /// they are fewer than the rest. One thread collects at a time; another asking meanwhile
     /// returns at once.
     pub fn collect(&self) {
         if self
@@ -365,25 +377,39 @@ impl MateTable {
             return;
         }
         let slots = || self.clusters.iter().flat_map(|c| &c.0);
-        let mut works: Vec<u16> = slots()
-            .map(Slot::load)
-            .filter(|e| e.key != 0)
-            .map(|e| e.work)
-            .collect();
-        if !works.is_empty() {
-            let mid = works.len() / 2;
-            let (_, &mut median, _) = works.select_nth_unstable(mid);
-            let mut used = 0;
-            for slot in slots() {
-                let e = slot.load();
-                if e.key != 0 && e.work <= median {
-                    slot.save(&Entry::EMPTY);
-                } else if e.key != 0 {
-                    used += 1;
-                }
+        let (mut kept, mut rest): (Vec<u16>, Vec<u16>) = (Vec::new(), Vec::new());
+        for e in slots().map(Slot::load).filter(|e| e.key != 0) {
+            if e.kept() {
+                kept.push(e.work);
+            } else {
+                rest.push(e.work);
             }
-            self.used.store(used, Relaxed);
         }
+        // The work at or below which entries go (None: none go).
+        let median = |works: &mut Vec<u16>| {
+            let mid = works.len().checked_sub(1)? / 2;
+            Some(*works.select_nth_unstable(mid).1)
+        };
+        let rest_cut = median(&mut rest);
+        let kept_cut = if kept.len() > rest.len() {
+            median(&mut kept)
+        } else {
+            None
+        };
+        let mut used = 0;
+        for slot in slots() {
+            let e = slot.load();
+            if e.key == 0 {
+                continue;
+            }
+            let cut = if e.kept() { kept_cut } else { rest_cut };
+            if cut.is_some_and(|cut| e.work <= cut) {
+                slot.save(&Entry::EMPTY);
+            } else {
+                used += 1;
+            }
+        }
+        self.used.store(used, Relaxed);
         self.collecting
             .store(false, std::sync::atomic::Ordering::Release);
     }
@@ -507,6 +533,55 @@ mod tests {
         assert!(after < before && after > 0);
         assert!(t.probe(1000 * 7919, Hand::EMPTY, 100).is_some());
         assert!(t.probe(7919, Hand::EMPTY, 100).is_none());
+    }
+
+    #[test]
+    fn proofs_outlive_cheaper_entries_in_a_full_cluster_and_a_collection() {
+        // Keys of one cluster (a table of one cluster): eight open entries of much work, then a
+        // proof of a mate in 3 of little work; a ninth open entry displaces an open one, not
+        // the proof. A proof of a mate in one is displaced like any cheap entry.
+        let t = MateTable::with_clusters(1, 1);
+        t.store(1, Hand::EMPTY, 0, INF, 3, 1);
+        for k in 2..=8 {
+            t.store(k, Hand::EMPTY, 2, 2, 0, 1000 + k);
+        }
+        t.store(9, Hand::EMPTY, 2, 2, 0, 5000);
+        assert_eq!(t.probe(1, Hand::EMPTY, 100).map(|f| f.pn), Some(0));
+        assert_eq!(
+            t.probe(2, Hand::EMPTY, 100),
+            None,
+            "the cheapest open entry went"
+        );
+        t.store(10, Hand::EMPTY, 0, INF, 1, 1);
+        t.store(11, Hand::EMPTY, 2, 2, 0, 6000);
+        assert_eq!(
+            t.probe(10, Hand::EMPTY, 100),
+            None,
+            "a mate in one is not kept"
+        );
+        assert_eq!(t.probe(1, Hand::EMPTY, 100).map(|f| f.pn), Some(0));
+        // A collection empties the cheaper half of the open entries (of 4 to 8, 9 and 11: 4 to
+        // 7) and keeps the proof, cheap as it is: proofs are fewer than the rest.
+        t.collect();
+        assert_eq!(t.probe(1, Hand::EMPTY, 100).map(|f| f.pn), Some(0));
+        for k in 4..=7 {
+            assert_eq!(t.probe(k, Hand::EMPTY, 100), None, "{k}");
+        }
+        for k in [8, 9, 11] {
+            assert!(t.probe(k, Hand::EMPTY, 100).is_some(), "{k}");
+        }
+        // Where proofs are most of the table, the cheaper half of them goes too.
+        let t = MateTable::new(1);
+        for k in 1..=300u64 {
+            t.store(k * 7919, Hand::EMPTY, 0, INF, 5, k);
+        }
+        for k in 301..=400u64 {
+            t.store(k * 7919, Hand::EMPTY, 2, 2, 0, k);
+        }
+        t.collect();
+        assert!(t.probe(7919, Hand::EMPTY, 100).is_none());
+        assert!(t.probe(300 * 7919, Hand::EMPTY, 100).is_some());
+        assert!(t.probe(301 * 7919, Hand::EMPTY, 100).is_none());
     }
 
     #[test]
