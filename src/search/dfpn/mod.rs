@@ -36,8 +36,8 @@ use crate::search::mate1::mate_in_one;
 use crate::search::{MateLimit, SearchControl};
 use crate::shogi::attacks::{attacks, between, king_attacks};
 use crate::shogi::{
-    count_all, generate_all, generate_checks, Bitboard, Color, Hand, Move, MoveList, PieceKind,
-    Position, Square,
+    count_all, generate_all, generate_checks, has_legal_move, Bitboard, Color, Hand, Move,
+    MoveList, PieceKind, Position, Square,
 };
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
@@ -583,6 +583,25 @@ impl<'a> Solver<'a> {
         h
     }
 
+    /// The attacker's node `pos` (its hand `hand`) proven by `m`, a mate at once: the mated
+    /// position stored too, for the line to be read through it.
+    fn mated_by(&mut self, pos: &mut Position, m: Move, hand: Hand) -> Outcome {
+        pos.make_move(m);
+        let child_proof = self.and_proof_hand(pos, std::iter::empty());
+        self.table.store(pos.board_key(), child_proof, 0, INF, 0, 1);
+        pos.unmake_move(m);
+        let settled_hand = Solver::before_check(pos, m, child_proof, hand);
+        self.table
+            .store(pos.board_key(), settled_hand, 0, INF, 1, 1);
+        Outcome {
+            pn: 0,
+            dn: INF,
+            length: 1,
+            path_dependent: false,
+            settled_hand,
+        }
+    }
+
     /// Searches `pos` (at `ply` from the root) until its proof number reaches `th_pn` or its
     /// disproof number `th_dn`, or it is settled. `searched`: the node was searched before and
     /// not proven (so it has no mate in one to look for).
@@ -629,6 +648,36 @@ impl<'a> Solver<'a> {
                 1,
             );
             return outcome;
+        }
+        if or_node && ply + 1 == self.max_ply {
+            // One ply left (a search for a shorter mate, at its limit): only a mate at once is
+            // within it, so each check is tried for one (the defender's replies looked for,
+            // not listed) instead of being searched as a child, probed, stored and visited
+            // again under other thresholds. (A check to a position on the path that does not
+            // mate is no mate within one ply either: nothing here rests on the path.)
+            for &m in moves.iter() {
+                pos.make_move(m);
+                let mated = !has_legal_move(pos);
+                pos.unmake_move(m);
+                if mated {
+                    return self.mated_by(pos, m, hand);
+                }
+            }
+            let hands = moves.iter().map(|&m| {
+                Solver::disproof_before_check(pos, m, Solver::hand_after_check(pos, m, hand))
+            });
+            let settled_hand = self.or_disproof_hand(pos, hands);
+            if !self.aborted {
+                self.table
+                    .store(pos.board_key(), settled_hand, INF, 0, 1, 1);
+            }
+            return Outcome {
+                pn: INF,
+                dn: 0,
+                length: 1,
+                path_dependent: false,
+                settled_hand,
+            };
         }
         if ply >= self.max_ply {
             // No plies left: no mate within none (what this says is not worth storing).
@@ -700,21 +749,7 @@ impl<'a> Solver<'a> {
             // probe's work hides their latency.)
             if let Some(m) = mate_in_one(pos) {
                 self.buffers[ply] = children;
-                // The mated position too, for the line to be read through it.
-                pos.make_move(m);
-                let child_proof = self.and_proof_hand(pos, std::iter::empty());
-                self.table.store(pos.board_key(), child_proof, 0, INF, 0, 1);
-                pos.unmake_move(m);
-                let settled_hand = Solver::before_check(pos, m, child_proof, hand);
-                self.table
-                    .store(pos.board_key(), settled_hand, 0, INF, 1, 1);
-                return Outcome {
-                    pn: 0,
-                    dn: INF,
-                    length: 1,
-                    path_dependent: false,
-                    settled_hand,
-                };
+                return self.mated_by(pos, m, hand);
             }
         }
         for c in children.iter_mut().filter(|c| !c.path_dependent) {
@@ -1246,6 +1281,29 @@ mod tests {
         children[4].pn = 0;
         hide_interpositions(&mut children);
         assert!(!children[5].hidden);
+    }
+
+    #[test]
+    fn a_search_limited_to_its_last_ply_finds_mates_at_once_and_no_others() {
+        // A search for shorter mates ends at its limit with an attacker's node that only a
+        // mate at once can prove (tried check by check there): with a limit of one ply, the
+        // mate in one is found and the mate in 3 is not; the pawn drop that would mate is no
+        // mate; with a limit of 3 the mate in 3 is found, through such nodes at ply 2.
+        let limited = |sfen: &str, max_ply: usize| {
+            let mut pos = Position::from_sfen(sfen).unwrap();
+            let table = MateTable::new(1);
+            let control = SearchControl::new();
+            let mut report = |_| {};
+            let mut solver = Solver::new(&table, &control, None, &mut report);
+            solver.max_ply = max_ply;
+            solver.solve(&mut pos)
+        };
+        let mate_in_3 = "k8/1+rG6/9/9/9/9/9/9/8K b BR 1";
+        assert_eq!(limited("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 1), Some(true));
+        assert_eq!(limited(mate_in_3, 1), Some(false));
+        assert_eq!(limited(mate_in_3, 3), Some(true));
+        assert_eq!(limited("7nk/7p1/8G/9/9/9/9/9/K8 b P 1", 1), Some(false));
+        assert_eq!(limited("7nk/7p1/8G/9/9/9/9/9/K8 b GP 1", 1), Some(true));
     }
 
     #[test]
