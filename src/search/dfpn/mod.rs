@@ -583,6 +583,111 @@ impl<'a> Solver<'a> {
         h
     }
 
+    /// An attacker's node `pos` (its hand `hand`, its checks `moves`) one or three plies from a
+    /// search's limit (`plies`; a search for a shorter mate), settled in one visit: only a mate
+    /// at once, or a mate in three against every evasion, is within the limit, so the checks
+    /// are tried for one by a search of their own with no table, instead of each being a
+    /// child that is keyed, probed, stored and visited again under other thresholds. A mate is
+    /// stored as the search would store it (its tree too, for the line to be read through
+    /// it); no mate within three, for the hand searched with alone. (A check to a position on
+    /// the path is searched like another: what is found holds off the path too.)
+    fn settle_near_the_limit(
+        &mut self,
+        pos: &mut Position,
+        moves: &MoveList,
+        hand: Hand,
+        plies: usize,
+    ) -> Outcome {
+        if let Some(m) = moves.iter().copied().find(|&m| self.mates_at_once(pos, m)) {
+            return self.mated_by(pos, m, hand);
+        }
+        let (length, settled_hand) = if plies == 1 {
+            let hands = moves.iter().map(|&m| {
+                Solver::disproof_before_check(pos, m, Solver::hand_after_check(pos, m, hand))
+            });
+            (1, self.or_disproof_hand(pos, hands))
+        } else {
+            if let Some(m) = self.mate_in_three(pos, moves) {
+                return self.mated_in_three_by(pos, m, hand);
+            }
+            (3, hand)
+        };
+        if !self.aborted {
+            self.table
+                .store(pos.board_key(), settled_hand, INF, 0, length, 1);
+        }
+        Outcome {
+            pn: INF,
+            dn: 0,
+            length,
+            path_dependent: false,
+            settled_hand,
+        }
+    }
+
+    /// A check of `moves` after which every evasion is mated at once, if there is one.
+    fn mate_in_three(&self, pos: &mut Position, moves: &MoveList) -> Option<Move> {
+        let mut evasions = MoveList::new();
+        moves.iter().copied().find(|&m| {
+            pos.make_move(m);
+            evasions.clear();
+            generate_all(pos, &mut evasions);
+            let mated = evasions.iter().all(|&e| {
+                pos.make_move(e);
+                let mated = self.mate_at_once(pos).is_some();
+                pos.unmake_move(e);
+                mated
+            });
+            pos.unmake_move(m);
+            mated
+        })
+    }
+
+    /// The attacker's node `pos` (its hand `hand`) proven by `m`, a mate in three
+    /// (`mate_in_three`): each evasion's mate stored, the evasions' node, this one.
+    fn mated_in_three_by(&mut self, pos: &mut Position, m: Move, hand: Hand) -> Outcome {
+        pos.make_move(m);
+        let mut evasions = MoveList::new();
+        generate_all(pos, &mut evasions);
+        let mut hands = Vec::with_capacity(evasions.len());
+        for &e in evasions.iter() {
+            pos.make_move(e);
+            let mate = self.mate_at_once(pos).expect("proven just now");
+            let h = self.attacker_hand(pos);
+            hands.push(self.mated_by(pos, mate, h).settled_hand);
+            pos.unmake_move(e);
+        }
+        let and_hand = self.and_proof_hand(pos, hands.into_iter());
+        self.table.store(pos.board_key(), and_hand, 0, INF, 2, 1);
+        pos.unmake_move(m);
+        let settled_hand = Solver::before_check(pos, m, and_hand, hand);
+        self.table
+            .store(pos.board_key(), settled_hand, 0, INF, 3, 1);
+        Outcome {
+            pn: 0,
+            dn: INF,
+            length: 3,
+            path_dependent: false,
+            settled_hand,
+        }
+    }
+
+    /// Whether the check `m` mates at once.
+    #[inline]
+    fn mates_at_once(&self, pos: &mut Position, m: Move) -> bool {
+        pos.make_move(m);
+        let mated = !has_legal_move(pos);
+        pos.unmake_move(m);
+        mated
+    }
+
+    /// A check of the attacker's that mates at once in `pos`, if there is one.
+    fn mate_at_once(&self, pos: &mut Position) -> Option<Move> {
+        let mut checks = MoveList::new();
+        generate_checks(pos, &mut checks);
+        checks.iter().copied().find(|&c| self.mates_at_once(pos, c))
+    }
+
     /// The attacker's node `pos` (its hand `hand`) proven by `m`, a mate at once: the mated
     /// position stored too, for the line to be read through it.
     fn mated_by(&mut self, pos: &mut Position, m: Move, hand: Hand) -> Outcome {
@@ -649,35 +754,8 @@ impl<'a> Solver<'a> {
             );
             return outcome;
         }
-        if or_node && ply + 1 == self.max_ply {
-            // One ply left (a search for a shorter mate, at its limit): only a mate at once is
-            // within it, so each check is tried for one (the defender's replies looked for,
-            // not listed) instead of being searched as a child, probed, stored and visited
-            // again under other thresholds. (A check to a position on the path that does not
-            // mate is no mate within one ply either: nothing here rests on the path.)
-            for &m in moves.iter() {
-                pos.make_move(m);
-                let mated = !has_legal_move(pos);
-                pos.unmake_move(m);
-                if mated {
-                    return self.mated_by(pos, m, hand);
-                }
-            }
-            let hands = moves.iter().map(|&m| {
-                Solver::disproof_before_check(pos, m, Solver::hand_after_check(pos, m, hand))
-            });
-            let settled_hand = self.or_disproof_hand(pos, hands);
-            if !self.aborted {
-                self.table
-                    .store(pos.board_key(), settled_hand, INF, 0, 1, 1);
-            }
-            return Outcome {
-                pn: INF,
-                dn: 0,
-                length: 1,
-                path_dependent: false,
-                settled_hand,
-            };
+        if or_node && (ply + 1 == self.max_ply || ply + 3 == self.max_ply) {
+            return self.settle_near_the_limit(pos, &moves, hand, self.max_ply - ply);
         }
         if ply >= self.max_ply {
             // No plies left: no mate within none (what this says is not worth storing).
@@ -1284,11 +1362,13 @@ mod tests {
     }
 
     #[test]
-    fn a_search_limited_to_its_last_ply_finds_mates_at_once_and_no_others() {
-        // A search for shorter mates ends at its limit with an attacker's node that only a
-        // mate at once can prove (tried check by check there): with a limit of one ply, the
+    fn a_search_near_its_limit_finds_the_mates_within_it_and_no_others() {
+        // A search for shorter mates settles an attacker's node one or three plies from its
+        // limit by a search of its own (`settle_near_the_limit`): with a limit of one ply the
         // mate in one is found and the mate in 3 is not; the pawn drop that would mate is no
-        // mate; with a limit of 3 the mate in 3 is found, through such nodes at ply 2.
+        // mate; with a limit of 3 the mate in 3 is found (such a node at the root) and the
+        // mate in 5 is not; with 5, the mate in 5 (through such nodes at ply 2). The shortest
+        // mates are cshogi's (the tests above).
         let limited = |sfen: &str, max_ply: usize| {
             let mut pos = Position::from_sfen(sfen).unwrap();
             let table = MateTable::new(1);
@@ -1299,9 +1379,13 @@ mod tests {
             solver.solve(&mut pos)
         };
         let mate_in_3 = "k8/1+rG6/9/9/9/9/9/9/8K b BR 1";
+        let mate_in_5 =
+            "l8/2s3+R2/5pb1p/P1Bpp2P1/2P3Pk1/p5s2/NP1P+nPS1P/K1G4+p1/L6NL b GLr2gsn4p 21";
         assert_eq!(limited("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 1), Some(true));
         assert_eq!(limited(mate_in_3, 1), Some(false));
         assert_eq!(limited(mate_in_3, 3), Some(true));
+        assert_eq!(limited(mate_in_5, 3), Some(false));
+        assert_eq!(limited(mate_in_5, 5), Some(true));
         assert_eq!(limited("7nk/7p1/8G/9/9/9/9/9/K8 b P 1", 1), Some(false));
         assert_eq!(limited("7nk/7p1/8G/9/9/9/9/9/K8 b GP 1", 1), Some(true));
     }
