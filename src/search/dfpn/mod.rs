@@ -128,20 +128,27 @@ pub fn solve_mate(
             // (The length limited is the one with every interposition counted: the search's.)
             let mut full = usize::from(solver.full_length).max(line.len());
             solver.shortest = full == 1;
-            while full > 1 && !solver.aborted {
-                solver.max_ply = full - 2;
+            // A mate within `limit` plies is proven: at first the line's length.
+            let mut limit = full;
+            while limit > 1 && !solver.aborted {
+                solver.max_ply = limit - 2;
                 match solver.solve(pos) {
                     Some(true) => {
+                        limit -= 2;
                         let shorter = solver.mating_line(pos);
                         let shorter_full = usize::from(solver.full_length).max(shorter.len());
-                        if shorter.is_empty() || shorter_full >= full {
-                            break;
+                        if !shorter.is_empty() && shorter_full < full {
+                            (line, full) = (shorter, shorter_full);
+                            solver.greedy = false;
+                            limit = limit.min(full);
                         }
-                        (line, full) = (shorter, shorter_full);
-                        solver.greedy = false;
+                        // (A line read no shorter than the one before, although a mate within
+                        // the new limit is proven: the searches with lower limits still go
+                        // on, and their tables may read shorter.)
                     }
                     Some(false) => {
-                        solver.shortest = !solver.greedy;
+                        // No mate within `limit - 2`: the shortest takes `limit` plies.
+                        solver.shortest = !solver.greedy && full == limit;
                         break;
                     }
                     None => break,
