@@ -667,16 +667,7 @@ impl<'a> Solver<'a> {
         let and_hand = self.and_proof_hand(pos, hands.into_iter());
         self.table.store(pos.board_key(), and_hand, 0, INF, 2, 1);
         pos.unmake_move(m);
-        let settled_hand = Solver::before_check(pos, m, and_hand, hand);
-        self.table
-            .store(pos.board_key(), settled_hand, 0, INF, 3, 1);
-        Outcome {
-            pn: 0,
-            dn: INF,
-            length: 3,
-            path_dependent: false,
-            settled_hand,
-        }
+        self.proven_by(pos, m, and_hand, hand, 3)
     }
 
     /// Whether the check `m` mates at once.
@@ -702,13 +693,26 @@ impl<'a> Solver<'a> {
         let child_proof = self.and_proof_hand(pos, std::iter::empty());
         self.table.store(pos.board_key(), child_proof, 0, INF, 0, 1);
         pos.unmake_move(m);
-        let settled_hand = Solver::before_check(pos, m, child_proof, hand);
+        self.proven_by(pos, m, child_proof, hand, 1)
+    }
+
+    /// The attacker's node `pos` (its hand `hand`) proven in `length` plies by its check `m`,
+    /// after which the position is proven with `child_hand`: stored, and what it says.
+    fn proven_by(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        child_hand: Hand,
+        hand: Hand,
+        length: u16,
+    ) -> Outcome {
+        let settled_hand = Solver::before_check(pos, m, child_hand, hand);
         self.table
-            .store(pos.board_key(), settled_hand, 0, INF, 1, 1);
+            .store(pos.board_key(), settled_hand, 0, INF, length, 1);
         Outcome {
             pn: 0,
             dn: INF,
-            length: 1,
+            length,
             path_dependent: false,
             settled_hand,
         }
