@@ -11,7 +11,7 @@
 //! data: bits 0..16 move | 16..32 value (i16) | 32..48 static eval (i16) | 48..56 depth | 56..58 bound | 58..64 age
 //! ```
 
-use super::zeroed::{Zeroable, ZeroedBlock};
+use super::zeroed::{split_over_cores, Zeroable, ZeroedBlock};
 use crate::eval::Value;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
@@ -136,16 +136,10 @@ impl TranspositionTable {
         if !self.dirty.swap(false, Ordering::Relaxed) {
             return;
         }
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let chunk = self.buckets.len().div_ceil(threads).max(1);
-        std::thread::scope(|scope| {
-            for part in self.buckets.chunks(chunk) {
-                scope.spawn(move || {
-                    for e in part.iter().flat_map(|b| &b.0) {
-                        e.key.store(0, Ordering::Relaxed);
-                        e.data.store(0, Ordering::Relaxed);
-                    }
-                });
+        split_over_cores(self.buckets.len(), |part| {
+            for e in self.buckets[part].iter().flat_map(|b| &b.0) {
+                e.key.store(0, Ordering::Relaxed);
+                e.data.store(0, Ordering::Relaxed);
             }
         });
     }

@@ -78,26 +78,32 @@ impl<T: Zeroable> ZeroedBlock<T> {
     pub fn prefault(&mut self) {
         const PAGE: usize = 4096;
         let size = self.layout.size();
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let chunk = size.div_ceil(PAGE).div_ceil(threads).max(1) * PAGE;
         let base = self.block.as_ptr() as usize;
-        std::thread::scope(|scope| {
-            for start in (0..size).step_by(chunk) {
-                let end = (start + chunk).min(size);
-                scope.spawn(move || {
-                    for offset in (start..end).step_by(PAGE) {
-                        let p = (base + offset) as *mut u8;
-                        // SAFETY: `p` lies inside the block (`offset < size`), whose bytes are
-                        // initialised (zeroed at allocation, then written only as `T`s, all of
-                        // whose bytes are plain integers); `&mut self` keeps every other access
-                        // out, and each byte is touched by one thread only, which writes back
-                        // the value it read.
-                        unsafe { p.write_volatile(p.read_volatile()) };
-                    }
-                });
+        split_over_cores(size.div_ceil(PAGE), |pages| {
+            for page in pages {
+                let p = (base + page * PAGE) as *mut u8;
+                // SAFETY: `p` lies inside the block (`page * PAGE < size`), whose bytes are
+                // initialised (zeroed at allocation, then written only as `T`s, all of whose
+                // bytes are plain integers); `&mut self` keeps every other access out, and each
+                // byte is touched by one thread only, which writes back the value it read.
+                unsafe { p.write_volatile(p.read_volatile()) };
             }
         });
     }
+}
+
+/// Runs `work` over `0..len` cut into one range a core, each range on a thread of its own, and
+/// returns when all are done: the tables' clearing and mapping, which the memory's speed, not
+/// one core's, should bound.
+pub fn split_over_cores(len: usize, work: impl Fn(std::ops::Range<usize>) + Sync) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = len.div_ceil(threads).max(1);
+    let work = &work;
+    std::thread::scope(|scope| {
+        for start in (0..len).step_by(chunk) {
+            scope.spawn(move || work(start..(start + chunk).min(len)));
+        }
+    });
 }
 
 impl<T: Zeroable> std::ops::Deref for ZeroedBlock<T> {

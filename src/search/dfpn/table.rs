@@ -8,7 +8,7 @@
 //! can have). Entries are kept in clusters of `CLUSTER` by key; a full cluster gives up the entry
 //! that cost the least work. When the table fills up, `collect` empties the cheapest part of it.
 
-use super::super::zeroed::{Zeroable, ZeroedBlock};
+use super::super::zeroed::{split_over_cores, Zeroable, ZeroedBlock};
 use crate::shogi::{Hand, PieceKind};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
@@ -185,15 +185,10 @@ impl MateTable {
             match fresh {
                 Some(block) => self.clusters = block,
                 None => {
-                    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-                    let chunk = self.clusters.len().div_ceil(threads).max(1);
-                    std::thread::scope(|scope| {
-                        for part in self.clusters.chunks_mut(chunk) {
-                            scope.spawn(move || {
-                                for slot in part.iter().flat_map(|c| &c.0) {
-                                    slot.save(&Entry::EMPTY);
-                                }
-                            });
+                    let clusters = &self.clusters;
+                    split_over_cores(clusters.len(), |part| {
+                        for slot in clusters[part].iter().flat_map(|c| &c.0) {
+                            slot.save(&Entry::EMPTY);
                         }
                     });
                 }
