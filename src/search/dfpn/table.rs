@@ -262,14 +262,20 @@ impl MateTable {
     pub fn probe(&self, key: u64, hand: Hand, budget: u16) -> Option<Found> {
         let key = MateTable::slot_key(key);
         let mut exact = None;
+        // Of several proofs (disproofs) that apply, the one of the shortest mate (that rules
+        // out the longest): the table may still hold a longer proof found before.
+        let mut settled: Option<Found> = None;
         for slot in self.cluster(key) {
             let e = slot.load();
             if e.key != key {
                 continue;
             }
             if e.pn == 0 {
-                if e.length <= budget && hand.dominates(e.hand) {
-                    return Some(Found {
+                if e.length <= budget
+                    && hand.dominates(e.hand)
+                    && settled.is_none_or(|s| s.pn == 0 && e.length < s.length)
+                {
+                    settled = Some(Found {
                         pn: 0,
                         dn: INF,
                         length: e.length,
@@ -277,8 +283,11 @@ impl MateTable {
                     });
                 }
             } else if e.dn == 0 {
-                if e.length >= budget && e.hand.dominates(hand) {
-                    return Some(Found {
+                if e.length >= budget
+                    && e.hand.dominates(hand)
+                    && settled.is_none_or(|s| s.dn == 0 && e.length > s.length)
+                {
+                    settled = Some(Found {
                         pn: INF,
                         dn: 0,
                         length: e.length,
@@ -294,7 +303,7 @@ impl MateTable {
                 });
             }
         }
-        exact
+        settled.or(exact)
     }
 
     /// Stores what was found of board `key` with `hand` (for a proof, the proof hand; for a
