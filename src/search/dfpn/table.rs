@@ -257,7 +257,8 @@ impl MateTable {
 
     /// What is known of board `key` with the attacker holding `hand`, with `budget` plies left
     /// for a mate: a proof (of at most `budget` plies) or disproof (of mates within at least
-    /// `budget`) by dominance, the open entry of this very hand, or nothing.
+    /// `budget`) by dominance, the open entry of this very hand, or nothing. Of several proofs
+    /// that apply, the shortest; of several disproofs, the one that rules out the longest mates.
     #[inline]
     pub fn probe(&self, key: u64, hand: Hand, budget: u16) -> Option<Found> {
         let key = MateTable::slot_key(key);
@@ -495,6 +496,30 @@ mod tests {
         assert_eq!(t.probe(42, gold_silver, 100), None);
         assert_eq!(hand_max(gold, silver), gold_silver);
         assert_eq!(hand_min(gold_silver, silver), silver);
+    }
+
+    #[test]
+    fn of_the_proofs_that_apply_the_shortest_is_found() {
+        let t = MateTable::new(1);
+        let gold = hand(&[(PieceKind::Gold, 1)]);
+        let gold_silver = hand(&[(PieceKind::Gold, 1), (PieceKind::Silver, 1)]);
+        // An older proof of 9 plies with a gold, then one of 5 that needs a silver too: both
+        // stay (neither covers the other), and with both pieces in hand both apply.
+        t.store(42, gold, 0, INF, 9, 100);
+        t.store(42, gold_silver, 0, INF, 5, 100);
+        assert_eq!(
+            t.probe(42, gold_silver, 100).map(|f| (f.length, f.hand)),
+            Some((5, gold_silver))
+        );
+        assert_eq!(t.probe(42, gold, 100).map(|f| f.length), Some(9));
+        // No mate within 5 with a silver, no mate at all with nothing: with nothing, both.
+        let silver = hand(&[(PieceKind::Silver, 1)]);
+        t.store(43, silver, INF, 0, 5, 100);
+        t.store(43, Hand::EMPTY, INF, 0, ANY_LENGTH, 100);
+        assert_eq!(
+            t.probe(43, Hand::EMPTY, 3).map(|f| (f.dn, f.length)),
+            Some((0, ANY_LENGTH))
+        );
     }
 
     #[test]
