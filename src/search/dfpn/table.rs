@@ -263,8 +263,7 @@ impl MateTable {
     pub fn probe(&self, key: u64, hand: Hand, budget: u16) -> Option<Found> {
         let key = MateTable::slot_key(key);
         let mut exact = None;
-        // Of several proofs (disproofs) that apply, the one of the shortest mate (that rules
-        // out the longest): the table may still hold a longer proof found before.
+        // (A cluster may still hold a longer proof found before a shorter one.)
         let mut settled: Option<Found> = None;
         for slot in self.cluster(key) {
             let e = slot.load();
