@@ -460,10 +460,11 @@ impl UsiEngine for Engine {
 
     fn is_ready(&mut self) -> Vec<String> {
         let said = self.prepare();
-        // The mate solver's table too, where `go mate` would use it (9x9 shogi), while the
-        // worker is idle (a search running has the tables).
-        if matches!(self.game, Game::Shogi(_)) {
-            if let Some(s) = self.searchers.as_mut() {
+        // The tables mapped ahead of the search, while the worker is idle (a search running has
+        // the tables): the mate solver's too where `go mate` would use it (9x9 shogi).
+        if let Some(s) = self.searchers.as_mut() {
+            self.tt.prepare();
+            if matches!(self.game, Game::Shogi(_)) {
                 s.prepare_mate_table(self.settings.mate_hash_mb);
             }
         }
@@ -472,17 +473,22 @@ impl UsiEngine for Engine {
 
     fn new_game(&mut self) -> Result<(), EngineError> {
         let allocated = self.ensure_hash();
-        // A used table is swapped for a fresh one (zeroed by the system, nothing written: a
-        // table of gigabytes is ready at once); where that memory cannot be had, it is cleared.
+        // A used table is emptied: in place where that is quick and the worker is idle (its
+        // pages stay mapped for the first move), else swapped for a fresh one (zeroed by the
+        // system, nothing written: a table of gigabytes is ready at once), or cleared where
+        // that memory cannot be had.
         if self.tt.is_dirty() {
-            match TranspositionTable::try_new(self.tt.size_mb()) {
-                Ok(table) => {
+            let fresh = (!self.tt.clears_in_place() || self.searchers.is_none())
+                .then(|| TranspositionTable::try_new(self.tt.size_mb()).ok())
+                .flatten();
+            match fresh {
+                Some(table) => {
                     self.tt = Arc::new(table);
                     if let Some(s) = self.searchers.as_mut() {
                         s.set_tt(&self.tt);
                     }
                 }
-                Err(_) => self.tt.clear(),
+                None => self.tt.clear(),
             }
         }
         if let Some(s) = self.searchers.as_mut() {
@@ -742,6 +748,32 @@ mod tests {
             std::ptr::eq(table, Arc::as_ptr(&engine.tt)),
             "table reallocated"
         );
+    }
+
+    #[test]
+    fn a_new_game_empties_a_small_table_in_place_and_swaps_a_large_one() {
+        // A small table keeps its pages (mapped at `isready`) for the next game's first move;
+        // a large one is given back for fresh pages (writing it would take seconds).
+        for (mb, kept) in [(3, true), (crate::search::tt::PREFAULT_MAX_MB + 1, false)] {
+            let mut engine = Engine::new();
+            engine
+                .set_option("USI_Hash", Some(&mb.to_string()))
+                .unwrap();
+            first_is_ready(&mut engine);
+            let table = Arc::as_ptr(&engine.tt);
+            engine
+                .tt
+                .store(7, None, 1, 0, 1, crate::search::tt::Bound::Exact);
+            assert!(engine.tt.is_dirty());
+            engine.new_game().unwrap();
+            assert_eq!(
+                std::ptr::eq(table, Arc::as_ptr(&engine.tt)),
+                kept,
+                "{mb} MiB"
+            );
+            assert!(!engine.tt.is_dirty() && engine.tt.probe(7).is_none());
+            assert_eq!(engine.tt.size_mb(), mb);
+        }
     }
 
     #[test]

@@ -12,6 +12,11 @@ use std::alloc::Layout;
 use std::marker::PhantomData;
 use std::ptr::NonNull;
 
+/// The largest table mapped ahead of a search (and emptied in place, its pages kept), MiB:
+/// mapping or writing a larger one would take seconds, and a search that fills it runs far
+/// longer than its faults take.
+pub const PREFAULT_MAX_MB: usize = 256;
+
 /// A type for which all zero bytes are a valid value (the empty one, in a table).
 ///
 /// # Safety

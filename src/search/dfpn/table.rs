@@ -8,7 +8,7 @@
 //! can have). Entries are kept in clusters of `CLUSTER` by key; a full cluster gives up the entry
 //! that cost the least work. When the table fills up, `collect` empties the cheapest part of it.
 
-use super::super::zeroed::{split_over_cores, Zeroable, ZeroedBlock};
+use super::super::zeroed::{split_over_cores, Zeroable, ZeroedBlock, PREFAULT_MAX_MB};
 use crate::shogi::{Hand, PieceKind};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
@@ -17,9 +17,6 @@ pub const INF: u32 = u32::MAX / 2;
 
 /// A disproof's length when it holds for mates of any length (see `Entry::length`).
 pub const ANY_LENGTH: u16 = u16::MAX;
-
-/// The largest table `MateTable::prepare` maps ahead of a search, MiB.
-pub const PREFAULT_MAX_MB: usize = 256;
 
 /// Entries a cluster: 8 of 24 bytes, three cache lines.
 const CLUSTER: usize = 8;
