@@ -379,7 +379,7 @@ VARIANT_TUNE_RUNS_microshogi := 0:710
 VARIANT_TUNE_RUNS_minishogi := 0:179 100000:389 200000:700 5000:1500 300000:1115 400000:1343
 VARIANT_TUNE_RUNS_judkins := 0:349 10000:900 20000:803 30000:945 40000:2525 50000:2484 60000:2018
 # Tori shogi: make fairy-new's build (Debian's 11.1 lacks tori), at 5,000 nodes a move.
-VARIANT_TUNE_RUNS_torishogi := 200000:348 300000:348
+VARIANT_TUNE_RUNS_torishogi := 200000:348 300000:348 400000:500 500000:500
 VARIANT_DATA_FLAGS_torishogi := --nodes 5000
 VARIANT_DATA_ENV_torishogi := FAIRY_STOCKFISH=$(FSF_NEW)
 # Judkins is fitted to its quiet positions only (`tune --quiet`: no capture that wins material
