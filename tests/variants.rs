@@ -73,6 +73,18 @@ fn sho_shogi_agrees_with_fairy_stockfish() {
 }
 
 #[test]
+fn sho_shogi_an_elephant_pinned_to_its_king_does_not_promote_out_of_the_pin() {
+    // From a game against fairy-stockfish: Black's drunk elephant on 2d stands between its
+    // king on 1d and White's dragon on 4d. Promoted on 2c, 1c or 3c it would be a crown prince
+    // and Black two royals, but the move leaves the king attacked: fairy-stockfish (the build
+    // of sho-perft.tsv) allows only 2d3d and the king's two steps, and counts 3 / 125 / 1,333.
+    let sfen = "9/4g2k1/9/5+r1EK/5+p3/3+p5/1+p7/9/9 b - 211";
+    let mut pos = VPosition::from_sfen(VariantId::Sho, sfen).unwrap();
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&mut pos, d)).collect();
+    assert_eq!(counts, [3, 125, 1333]);
+}
+
+#[test]
 fn chu_shogi_agrees_with_shogiops() {
     assert!(check(VariantId::Chu, "chu-perft.tsv", 3) >= 200);
 }

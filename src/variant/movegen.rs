@@ -71,13 +71,16 @@ impl VPosition {
     }
 
     /// `is_legal`, knowing whether the side to move is in check now. A side in check must
-    /// answer it: no royal piece it had is left attacked, even where the move makes a second
-    /// one (sho shogi's elephant promoting to a crown prince: fairy-stockfish answers a check
-    /// by moves against the check only).
+    /// answer it, and a move that makes a second royal piece must not leave the first
+    /// attacked: no royal piece the side had is left attacked by a move that makes one (sho
+    /// shogi's elephant promoting to a crown prince, in check or pinned to its king:
+    /// fairy-stockfish allows neither).
     fn is_legal_knowing(&mut self, m: VMove, in_check: bool) -> bool {
         let side = self.side;
+        let royals = self.royals[side.index()];
         let u = self.make_move(m);
-        let mut ok = if in_check {
+        let makes_royal = self.royals[side.index()] > royals;
+        let mut ok = if in_check || makes_royal {
             !self.royal_attacked(side, if m.promote { m.to } else { NO_SQUARE })
         } else {
             !self.in_check(side)
