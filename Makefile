@@ -374,7 +374,7 @@ check-kp: ## Refit the king-piece table from positions/tune/kp/ and check that i
 # the hand-set weights and follows those scores alone (VARIANT_TUNE_FLAGS_NAME adds flags).
 # Each variant's data are runs of scripts/variant_tune_data.py, SEED:GAMES each (a position's
 # game column is its game's seed).
-TUNED_VARIANTS := microshogi minishogi judkins torishogi
+TUNED_VARIANTS := microshogi minishogi judkins torishogi shoshogi
 VARIANT_TUNE_RUNS_microshogi := 0:710
 VARIANT_TUNE_RUNS_minishogi := 0:179 100000:389 200000:700 5000:1500 300000:1115 400000:1343
 VARIANT_TUNE_RUNS_judkins := 0:349 10000:900 20000:803 30000:945 40000:2525 50000:2484 60000:2018
@@ -382,11 +382,15 @@ VARIANT_TUNE_RUNS_judkins := 0:349 10000:900 20000:803 30000:945 40000:2525 5000
 VARIANT_TUNE_RUNS_torishogi := 200000:348 300000:348 400000:500 500000:500
 VARIANT_DATA_FLAGS_torishogi := --nodes 5000
 VARIANT_DATA_ENV_torishogi := FAIRY_STOCKFISH=$(FSF_NEW)
+# Sho shogi: the same build, at 5,000 nodes a move.
+VARIANT_TUNE_RUNS_shoshogi := 600000:400 700000:400
+VARIANT_DATA_FLAGS_shoshogi := --nodes 5000
+VARIANT_DATA_ENV_shoshogi := FAIRY_STOCKFISH=$(FSF_NEW)
 # Judkins is fitted to its quiet positions only (`tune --quiet`: no capture that wins material
 # for the side to move); micro and minishogi to every position (docs/tuning.md).
 VARIANT_TUNE_FLAGS_judkins := --quiet
 VARIANT_WEIGHTS_OUT ?= src/eval/variants
-variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish self-play; about 6 hours on one core; needs make deps)
+variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish self-play; about 8 hours on one core; needs make deps and make fairy-new)
 	mkdir -p $(TUNE_DIR) $(WEIGHTS_DATA)/variants
 	$(foreach v,$(TUNED_VARIANTS),rm -f $(TUNE_DIR)/$(v).tsv && \
 		$(foreach run,$(VARIANT_TUNE_RUNS_$(v)),$(VARIANT_DATA_ENV_$(v)) $(PY) scripts/variant_tune_data.py $(v) \

@@ -6,7 +6,8 @@
 //! - piece-square: each kind on each square, as its owner sees the board;
 //! - near the royal pieces: each kind at each offset from its own royal and from the enemy's,
 //!   within four files and ranks on the small boards and three on the large;
-//! - on the small boards (micro, mini, judkins: pieces that only step, leap and slide), what
+//! - on the boards up to 9x9 whose pieces only step, leap and slide (micro, mini, judkins,
+//!   tori, sho), what
 //!   each side attacks (`VPosition::for_each_attack`): each square of the king zone (the
 //!   royal's and its eight neighbours) by what stands there and how many enemies attack it
 //!   and how many pieces other than the royal defend it; each kind the enemy holds in hand by
@@ -29,9 +30,9 @@
 //!   its own pieces next to it, and loses for each enemy within two squares, by the enemy's
 //!   value (a lion power counts double: it takes two pieces a move).
 //!
-//! The small boards (micro, mini, judkins) have fitted weights, `src/eval/variants/NAME.in`
-//! (`make variant-weights`, docs/tuning.md); the large ones keep the hand-set weights until
-//! they have data. Outside the weights, a king hunt (`king_hunt`) acts in decided games only.
+//! Micro, mini, judkins, tori and sho have fitted weights, `src/eval/variants/NAME.in` (`make
+//! variant-weights`, docs/tuning.md); the others keep the hand-set weights until they have
+//! data. Outside the weights, a king hunt (`king_hunt`) acts in decided games only.
 //! `Eval_Form` off leaves material alone.
 
 use super::parse_weights;
@@ -400,6 +401,7 @@ fn fitted(id: VariantId) -> Option<&'static str> {
         VariantId::Mini => Some(include_str!("variants/minishogi.in")),
         VariantId::Judkins => Some(include_str!("variants/judkins.in")),
         VariantId::Tori => Some(include_str!("variants/torishogi.in")),
+        VariantId::Sho => Some(include_str!("variants/shoshogi.in")),
         _ => None,
     }
 }
