@@ -71,10 +71,9 @@ impl VPosition {
     }
 
     /// `is_legal`, knowing whether the side to move is in check now. A side in check must
-    /// answer it, and a move that makes a second royal piece must not leave the first
-    /// attacked: no royal piece the side had is left attacked by a move that makes one (sho
-    /// shogi's elephant promoting to a crown prince, in check or pinned to its king:
-    /// fairy-stockfish allows neither).
+    /// answer it, and a move that makes a royal piece (sho shogi's elephant promoting to a
+    /// crown prince) must leave none of the side's other royal pieces attacked, whether it was
+    /// in check or the elephant was pinned: fairy-stockfish allows neither.
     fn is_legal_knowing(&mut self, m: VMove, in_check: bool) -> bool {
         let side = self.side;
         let royals = self.royals[side.index()];
