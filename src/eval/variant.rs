@@ -6,18 +6,17 @@
 //! - piece-square: each kind on each square, as its owner sees the board;
 //! - near the royal pieces: each kind at each offset from its own royal and from the enemy's,
 //!   within four files and ranks on the small boards and three on the large;
-//! - on the boards up to 9x9 whose pieces only step, leap and slide (micro, mini, judkins,
-//!   tori, sho), what
-//!   each side attacks (`VPosition::for_each_attack`): each square of the king zone (the
-//!   royal's and its eight neighbours) by what stands there and how many enemies attack it
-//!   and how many pieces other than the royal defend it; each kind the enemy holds in hand by
-//!   how many empty neighbours of the royal the enemy attacks and only the royal defends, and
-//!   by how many squares it could be dropped on with check where only the royal could take it
-//!   (and would stand attacked there), these three each twice over: with the attacker to move
-//!   and with the defender to move (a drop game's attack is worth far more to the side that
-//!   plays next); each kind's mobility (the squares it attacks that its side does not hold);
-//!   each attacked piece by whether it is defended, whether its side is to move and whether a
-//!   lesser piece attacks it; and the side to move.
+//! - on the boards up to 9x9 whose pieces only step, leap and slide (micro, mini, judkins, tori,
+//!   sho), what each side attacks (`VPosition::for_each_attack`): each square of the king zone (the
+//!   royal's and its eight neighbours) by what stands there and how many enemies attack it and how
+//!   many pieces other than the royal defend it; each kind the enemy holds in hand by how many
+//!   empty neighbours of the royal the enemy attacks and only the royal defends, and by how many
+//!   squares it could be dropped on with check where only the royal could take it (and would stand
+//!   attacked there), these three each twice over: with the attacker to move and with the defender
+//!   to move (a drop game's attack is worth far more to the side that plays next); each kind's
+//!   mobility (the squares it attacks that its side does not hold); each attacked piece by whether
+//!   it is defended, whether its side is to move and whether a lesser piece attacks it; and the
+//!   side to move.
 //!
 //! The weights start hand-set (`hand_set`): material from each kind's mobility on the empty
 //! board (`piece_values`), a piece in hand 30% more, and these form terms:
