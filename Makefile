@@ -338,7 +338,7 @@ weights: weights-fit ## Fit src/eval/weights.in from the committed data in posit
 	$(CARGO) build --release
 	$(BIN) bench
 
-check-weights: ## Refit the weights (9x9's and the small variants') from positions/tune/ and check that they are the committed ones (CI runs this)
+check-weights: ## Refit the weights (9x9's and the fitted variants') from positions/tune/ and check that they are the committed ones (CI runs this)
 	$(MAKE) --no-print-directory weights-fit WEIGHTS_OUT=$(TUNE_DIR)/weights-check.in
 	cmp $(TUNE_DIR)/weights-check.in src/eval/weights.in && echo "the committed weights are reproduced exactly"
 	mkdir -p $(TUNE_DIR)/variants-check
@@ -369,12 +369,12 @@ check-kp: ## Refit the king-piece table from positions/tune/kp/ and check that i
 	$(MAKE) --no-print-directory kp-fit KP_OUT=$(TUNE_DIR)/kp-check.bin > /dev/null
 	cmp $(TUNE_DIR)/kp-check.bin src/eval/kp.bin && echo "the committed king-piece table is reproduced exactly"
 
-# The small variants' evaluations (docs/tuning.md): fairy-stockfish 11.1 plays itself at 20,000
+# The fitted variants' evaluations (docs/tuning.md): fairy-stockfish 11.1 plays itself at 20,000
 # nodes a move from 6 random plies, every position written with its score; the fit starts from
 # the hand-set weights and follows those scores alone (VARIANT_TUNE_FLAGS_NAME adds flags).
 # Each variant's data are runs of scripts/variant_tune_data.py, SEED:GAMES each (a position's
 # game column is its game's seed).
-TUNED_VARIANTS := microshogi minishogi judkins torishogi shoshogi
+TUNED_VARIANTS := microshogi minishogi judkins torishogi shoshogi chushogi
 VARIANT_TUNE_RUNS_microshogi := 0:710
 VARIANT_TUNE_RUNS_minishogi := 0:179 100000:389 200000:700 5000:1500 300000:1115 400000:1343
 VARIANT_TUNE_RUNS_judkins := 0:349 10000:900 20000:803 30000:945 40000:2525 50000:2484 60000:2018
@@ -386,11 +386,18 @@ VARIANT_DATA_ENV_torishogi := FAIRY_STOCKFISH=$(FSF_NEW)
 VARIANT_TUNE_RUNS_shoshogi := 600000:400 700000:400
 VARIANT_DATA_FLAGS_shoshogi := --nodes 5000
 VARIANT_DATA_ENV_shoshogi := FAIRY_STOCKFISH=$(FSF_NEW)
+# Chu shogi: HaChu 0.21 (Debian's hachu) plays itself at 200 ms a move (it has no node limit, so
+# a rerun plays other games), games cut at 500 plies.
+VARIANT_TUNE_RUNS_chushogi := 800000:189 900000:194
+VARIANT_DATA_FLAGS_chushogi := --engine hachu --movetime 200 --max-plies 500
+# Chu's piece-square and royal terms (about 9,600 weights, 383 games) are held near the
+# hand-set ones (VARIANT_TUNE_L2_NAME; 0 by default): fitted freely they lost in self-play.
+VARIANT_TUNE_L2_chushogi := 1e-8
 # Judkins is fitted to its quiet positions only (`tune --quiet`: no capture that wins material
 # for the side to move); micro and minishogi to every position (docs/tuning.md).
 VARIANT_TUNE_FLAGS_judkins := --quiet
 VARIANT_WEIGHTS_OUT ?= src/eval/variants
-variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish self-play; about 8 hours on one core; needs make deps and make fairy-new)
+variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish and HaChu self-play; about 9 hours on one core; needs make deps and make fairy-new)
 	mkdir -p $(TUNE_DIR) $(WEIGHTS_DATA)/variants
 	$(foreach v,$(TUNED_VARIANTS),rm -f $(TUNE_DIR)/$(v).tsv && \
 		$(foreach run,$(VARIANT_TUNE_RUNS_$(v)),$(VARIANT_DATA_ENV_$(v)) $(PY) scripts/variant_tune_data.py $(v) \
@@ -402,7 +409,7 @@ variant-weights-fit: build
 	mkdir -p $(TUNE_DIR)
 	$(foreach v,$(TUNED_VARIANTS),\
 		$(PY) $(UNXZ) $(WEIGHTS_DATA)/variants/$(v).tsv.xz > $(TUNE_DIR)/$(v).txt && \
-		$(BIN) tune --variant $(v) --from-scratch --result-weight 0 --l2 0 --epochs 1200 \
+		$(BIN) tune --variant $(v) --from-scratch --result-weight 0 --l2 $(or $(VARIANT_TUNE_L2_$(v)),0) --epochs 1200 \
 			$(VARIANT_TUNE_FLAGS_$(v)) \
 			--note "Made by \`make variant-weights\` from positions/tune/variants/$(v).tsv.xz (docs/tuning.md)." \
 			--out $(VARIANT_WEIGHTS_OUT)/$(v).in $(TUNE_DIR)/$(v).txt && ) true

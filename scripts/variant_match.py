@@ -7,7 +7,7 @@ checked, every move timed.
                      [--random-plies K]
                      [--max-plies P] [--seed S] [--hisha BIN] [--hisha-option NAME=VALUE ...]
                      [--opponent-option NAME=VALUE ...] [--opponent-binary BIN] [--moves FILE]
-                     [--balanced CP] [--stop-after SECONDS]
+                     [--balanced CP] [--stop-after SECONDS] [--referee {oracle,hisha}]
 
 Opponents: `hachu` (HaChu 0.21 through scripts/hachu_usi.py: chu, dai, tenjiku, wa without
 drops), `crazywa` (CrazyWa 1.0.5 through the same adapter: minishogi, judkins, tori, wa), `fairy`
@@ -18,7 +18,8 @@ environment variable FAIRY_STOCKFISH names), `random` (a uniformly random legal 
 
 Legality: every move of either side must be in the referee's list, shogiops (chu, minishogi) or
 fairy-stockfish (micro, judkins, tori) where one exists, else a separate Hisha process (wa,
-the Heian games, dai, tenjiku, dai dai, maka dai dai, tai: no other program generates their moves). fairy-stockfish lists mates by a pawn
+the Heian games, dai, tenjiku, dai dai, maka dai dai, tai: no other program generates their
+moves), or with --referee hisha a Hisha process always. fairy-stockfish lists mates by a pawn
 drop (tori shogi's swallow), which the rules forbid: a move the referee lists and the judge's
 rules refuse is such a mate, a fault of the side that played it, or else a rules dispute. A game ends by the rules, as the judge (a
 Hisha process: `d` prints the verdict) rules them: no legal move or a royal lost, chu's bare
@@ -240,6 +241,10 @@ def main():
                     help="begin no new game this long after the start (a borrowed machine's slot)")
     ap.add_argument("--balanced", type=int, metavar="CP",
                     help="only openings fairy-stockfish scores within CP centipawns of even")
+    ap.add_argument("--referee", choices=["oracle", "hisha"], default="oracle",
+                    help="hisha: a Hisha process lists the legal moves even where shogiops or "
+                         "fairy-stockfish would (much faster in chu: for matches between two "
+                         "Hisha builds, whose rules are not in question)")
     args = ap.parse_args()
     if args.balanced is not None and args.variant not in FSF_VARIANTS:
         ap.error("--balanced needs a variant fairy-stockfish plays: " + ", ".join(FSF_VARIANTS))
@@ -249,7 +254,7 @@ def main():
     their_byoyomi = args.opponent_byoyomi or args.byoyomi
     theirs = (f"nodes {args.opponent_nodes}" if args.opponent_nodes
               else f"byoyomi {their_byoyomi}" if their_byoyomi else f"nodes {args.nodes}")
-    if args.variant in SHOGIOPS or args.variant in FSF_NAMES:
+    if args.referee == "oracle" and (args.variant in SHOGIOPS or args.variant in FSF_NAMES):
         referee = Referee(args.variant)
     else:
         referee = HishaReferee(args.variant, args.hisha)

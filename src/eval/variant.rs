@@ -29,9 +29,9 @@
 //!   its own pieces next to it, and loses for each enemy within two squares, by the enemy's
 //!   value (a lion power counts double: it takes two pieces a move).
 //!
-//! Micro, mini, judkins, tori and sho have fitted weights, `src/eval/variants/NAME.in` (`make
-//! variant-weights`, docs/tuning.md); the others keep the hand-set weights until they have
-//! data. Outside the weights, a king hunt (`king_hunt`) acts in decided games only.
+//! Micro, mini, judkins, tori, sho and chu have fitted weights, `src/eval/variants/NAME.in`
+//! (`make variant-weights`, docs/tuning.md); the others keep the hand-set weights until they
+//! have data. Outside the weights, a king hunt (`king_hunt`) acts in decided games only.
 //! `Eval_Form` off leaves material alone.
 
 use super::parse_weights;
@@ -401,6 +401,7 @@ fn fitted(id: VariantId) -> Option<&'static str> {
         VariantId::Judkins => Some(include_str!("variants/judkins.in")),
         VariantId::Tori => Some(include_str!("variants/torishogi.in")),
         VariantId::Sho => Some(include_str!("variants/shoshogi.in")),
+        VariantId::Chu => Some(include_str!("variants/chushogi.in")),
         _ => None,
     }
 }
