@@ -14,11 +14,12 @@ variant's weights to them (docs/tuning.md).
     variant_tune_data.py chushogi GAMES OUT --engine hachu [--movetime MS] ...
 
 VARIANT is one fairy-stockfish plays with Hisha's letters: microshogi, minishogi, judkins,
-torishogi (with the build FAIRY_STOCKFISH names, scripts/variant_games.py), shoshogi. With
-`--engine hachu`, HaChu 0.21 (Debian's hachu, through scripts/hachu_usi.py) plays chu at MS a
-move (its search has no node limit); a resignation loses the game. The first K plies (default 6) are random legal moves (seed S + game), so games differ. A Hisha
-process (target/release/hisha) writes each position's SFEN and rules when the game is over
-(its `d`), so positions and results follow Hisha's rules.
+torishogi, shoshogi (tori and sho with the build FAIRY_STOCKFISH names,
+scripts/variant_games.py). With `--engine hachu`, HaChu 0.21 (Debian's hachu, through
+scripts/hachu_usi.py) plays chu at MS a move (its search has no node limit); a resignation
+loses the game. The first K plies (default 6) are random legal moves (seed S + game), so games
+differ. A Hisha process (target/release/hisha) writes each position's SFEN and rules when the
+game is over (its `d`), so positions and results follow Hisha's rules.
 """
 
 import argparse
@@ -65,7 +66,7 @@ def main():
         if args.variant not in FSF_VARIANT:
             ap.error(f"fairy-stockfish's data: {', '.join(sorted(FSF_VARIANT))}")
         player = UsiClient([FSF], {"UCI_Variant": FSF_VARIANT[args.variant], "Hash": 16},
-                        quiet=True)
+                           quiet=True)
         search = f"nodes {args.nodes}"
     hisha = UsiClient([args.hisha], {"USI_Variant": args.variant}, quiet=True)
     written = 0
