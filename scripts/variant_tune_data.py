@@ -54,7 +54,8 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--hisha", default=HISHA)
     ap.add_argument("--engine", choices=("fairy", "hachu"), default="fairy")
-    ap.add_argument("--movetime", type=int, default=100, help="HaChu's ms a move")
+    ap.add_argument("--movetime", type=int, default=200,
+                    help="HaChu's ms a move (at 100 it searches about 3 plies)")
     args = ap.parse_args()
 
     if args.engine == "hachu":
