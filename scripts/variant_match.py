@@ -8,6 +8,7 @@ checked, every move timed.
                      [--max-plies P] [--seed S] [--hisha BIN] [--hisha-option NAME=VALUE ...]
                      [--opponent-option NAME=VALUE ...] [--opponent-binary BIN] [--moves FILE]
                      [--balanced CP] [--stop-after SECONDS] [--referee {oracle,hisha}]
+                     [--variant-path FILE] [--opponent-variant NAME]
 
 Opponents: `hachu` (HaChu 0.21 through scripts/hachu_usi.py: chu, dai, tenjiku, wa without
 drops), `crazywa` (CrazyWa 1.0.5 through the same adapter: minishogi, judkins, tori, wa), `fairy`
@@ -42,6 +43,12 @@ a pawn or go-between on its first step, which lishogi counts as still protecting
 which HaChu plays a move the referee rejects, or refuses one it accepts, is void, not scored,
 and listed as a rules dispute with the move. At the end: Hisha's wins, draws and losses, its
 score with a 95% error bar and the Elo difference, faults by side, and the longest move of each.
+
+A game defined in a file: --variant-path FILE has every Hisha process (the players, the referee
+and the judge) load FILE (`VariantPath`) before VARIANT is set, and --opponent-variant NAME
+tells the opponent NAME instead of VARIANT. `daishogi-hachu --variant-path
+positions/variants/hachu.ini --opponent hachu --opponent-variant daishogi` plays dai by
+HaChu's rules, with no lion trading (HaChu's dai has none), so that no game is void.
 """
 
 import argparse
@@ -71,8 +78,8 @@ class HishaReferee:
     """The legal moves from a Hisha process (`go perft 1`), for the variants no other program
     generates."""
 
-    def __init__(self, variant, hisha):
-        self.engine = UsiClient([hisha], {"USI_Variant": variant}, quiet=True)
+    def __init__(self, variant, hisha, path=None):
+        self.engine = UsiClient([hisha], hisha_options(variant, path), quiet=True)
 
     def legal(self, moves):
         return self.engine.perft_moves(startpos(moves))
@@ -84,8 +91,8 @@ class HishaReferee:
 class Judge:
     """The game's state by Hisha's rules: `d` prints whether it is over, and how."""
 
-    def __init__(self, variant, hisha):
-        self.engine = UsiClient([hisha], {"USI_Variant": variant}, quiet=True)
+    def __init__(self, variant, hisha, path=None):
+        self.engine = UsiClient([hisha], hisha_options(variant, path), quiet=True)
 
     def verdict(self, moves):
         return self.engine.variant_state(startpos(moves))[1]
@@ -110,6 +117,11 @@ class RandomMover:
         pass
 
 
+def hisha_options(variant, path):
+    """A Hisha process's options for VARIANT: the file of games first, where there is one."""
+    return ({"VariantPath": path} if path else {}) | {"USI_Variant": variant}
+
+
 def options(pairs):
     out = {}
     for p in pairs or []:
@@ -121,7 +133,7 @@ def options(pairs):
 def start(kind, args, variant, seed):
     if kind == "random":
         return RandomMover(seed)
-    opts = {"USI_Variant": variant}
+    opts = {"USI_Variant": args.opponent_variant or variant}
     if kind in ("hachu", "crazywa"):
         command = [sys.executable, os.path.join(HERE, "hachu_usi.py"), "--engine", kind]
         opts["USI_Hash"] = 64
@@ -130,6 +142,8 @@ def start(kind, args, variant, seed):
         opts = {"UCI_Variant": FSF_NAMES.get(variant, variant), "Hash": 64}
     else:
         command = [args.opponent_binary or args.hisha]
+        if not args.opponent_variant:
+            opts = hisha_options(variant, args.variant_path)
     opts.update(options(args.opponent_option))
     return UsiClient(command, opts, quiet=True)
 
@@ -235,6 +249,10 @@ def main():
     ap.add_argument("--hisha", default=HISHA)
     ap.add_argument("--opponent-binary", help="the opponent's binary when it is a Hisha (default: --hisha)")
     ap.add_argument("--hisha-option", action="append")
+    ap.add_argument("--variant-path", metavar="FILE",
+                    help="a file of games (VariantPath) every Hisha process loads first")
+    ap.add_argument("--opponent-variant", metavar="NAME",
+                    help="the variant's name the opponent is told (default: VARIANT)")
     ap.add_argument("--opponent-option", action="append")
     ap.add_argument("--moves", help="write each game's moves to this file")
     ap.add_argument("--stop-after", type=float, metavar="SECONDS",
@@ -257,8 +275,8 @@ def main():
     if args.referee == "oracle" and (args.variant in SHOGIOPS or args.variant in FSF_NAMES):
         referee = Referee(args.variant)
     else:
-        referee = HishaReferee(args.variant, args.hisha)
-    judge = Judge(args.variant, args.hisha)
+        referee = HishaReferee(args.variant, args.hisha, args.variant_path)
+    judge = Judge(args.variant, args.hisha, args.variant_path)
     wins = draws = losses = 0
     # The opponent's name in the tallies: a second Hisha must not count as the first.
     them_name = "opponent" if args.opponent == "hisha" else args.opponent
@@ -284,8 +302,8 @@ def main():
         if evaluator and g % 2 == 0:
             opening = balanced_opening(rng, referee, evaluator, args.random_plies, args.balanced)
         try:
-            me = UsiClient([args.hisha], {"USI_Variant": args.variant, **options(args.hisha_option)},
-                           quiet=True)
+            me = UsiClient([args.hisha], hisha_options(args.variant, args.variant_path)
+                           | options(args.hisha_option), quiet=True)
             them = start(args.opponent, args, args.variant, g)
         except Exception as e:
             print(f"game {g + 1}: cannot start the engines: {e}", flush=True)

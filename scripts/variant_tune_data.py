@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Training positions for a variant's evaluation: fairy-stockfish plays itself at fixed nodes (or
-HaChu, for chu shogi, at a fixed time a move), and every position of every game is written with
+HaChu, for chu and dai shogi, at a fixed time a move), and every position of every game is written with
 the game's result and the player's score for it, the tuner's format:
 
     sfen<TAB>result<TAB>score<TAB>game
@@ -11,13 +11,15 @@ variant's weights to them (docs/tuning.md).
 
     variant_tune_data.py VARIANT GAMES OUT [--nodes N] [--random-plies K] [--max-plies P]
                          [--seed S]
-    variant_tune_data.py chushogi GAMES OUT --engine hachu [--movetime MS] ...
+    variant_tune_data.py chushogi|daishogi GAMES OUT --engine hachu [--movetime MS] ...
 
 VARIANT is one fairy-stockfish plays with Hisha's letters: microshogi, minishogi, judkins,
 torishogi, shoshogi (tori and sho with the build FAIRY_STOCKFISH names,
 scripts/variant_games.py). With `--engine hachu`, HaChu 0.21 (Debian's hachu, through
-scripts/hachu_usi.py) plays chu at MS a move (its search has no node limit); a resignation
-loses the game. The first K plies (default 6) are random legal moves (seed S + game), so games
+scripts/hachu_usi.py) plays chu or dai at MS a move (its search has no node limit); a resignation
+loses the game. HaChu's dai has no lion-trading rules; a lion trade of its that Hisha's dai
+(chu's rules) refuses is replaced by Hisha's move (`--substitute-nodes`, 3,000), that position
+left out. The first K plies (default 6) are random legal moves (seed S + game), so games
 differ. A Hisha process (target/release/hisha) writes each position's SFEN and rules when the
 game is over (its `d`), so positions and results follow Hisha's rules.
 """
@@ -31,7 +33,7 @@ from usi_client import HISHA, MATE_CP, UsiClient, startpos
 from variant_games import FSF, FSF_NAMES
 
 FSF_VARIANT = dict(FSF_NAMES, minishogi="minishogi")
-HACHU_VARIANTS = ("chushogi",)
+HACHU_VARIANTS = ("chushogi", "daishogi")
 ADAPTER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "hachu_usi.py")
 
 
@@ -56,7 +58,11 @@ def main():
     ap.add_argument("--engine", choices=("fairy", "hachu"), default="fairy")
     ap.add_argument("--movetime", type=int, default=200,
                     help="HaChu's ms a move (at 100 it searches about 3 plies)")
+    ap.add_argument("--substitute-nodes", type=int, default=3000,
+                    help="dai: Hisha's nodes for a move that replaces a lion trade of HaChu's "
+                    "the rules refuse")
     args = ap.parse_args()
+    substitute = args.engine == "hachu" and args.variant == "daishogi"
 
     if args.engine == "hachu":
         if args.variant not in HACHU_VARIANTS:
@@ -99,6 +105,14 @@ def main():
                           file=sys.stderr)
                     verdict = "drawn"
                     break
+                if r.bestmove not in hisha.perft_moves(startpos(moves)) and substitute:
+                    # HaChu's dai has no lion-trading rules: a lion trade they forbid is
+                    # replaced by Hisha's move, the position left out, and the game goes on.
+                    print(f"game {game}: hachu plays {r.bestmove}, refused by the rules; "
+                          "Hisha's move instead", file=sys.stderr)
+                    hisha.position(startpos(moves))
+                    moves.append(hisha.go(f"nodes {args.substitute_nodes}").bestmove)
+                    continue
                 if r.bestmove not in hisha.perft_moves(startpos(moves)):
                     # A mate by a pawn (tori shogi's swallow) drop, which fairy-stockfish plays
                     # and the rules forbid: the game is left out.

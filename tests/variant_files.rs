@@ -3,6 +3,7 @@
 //! the start positions and on the oracle positions of positions/variants/; a game of one's own
 //! with a new piece plays; bad definitions are refused with their line.
 
+use hisha::eval::variant::VariantEval;
 use hisha::variant::custom::{self, DefinitionError};
 use hisha::variant::{perft, VPosition, VariantId};
 
@@ -370,6 +371,23 @@ fn bad_definitions_name_their_line() {
             "no piece line gives +k",
         ),
         ("[bad-two]\nperpetual-chase = often\n", 2, "yes or no"),
+        (
+            "[bad-two]\nevaluation = nosuchgame\n",
+            2,
+            "not a built-in game",
+        ),
+        (
+            "[bad-two]\nboard = 5x5\nevaluation = chushogi\nstart = 4k/5/5/5/K4 b - 1\n\
+             piece k = King\n",
+            3,
+            "chushogi is 12x12",
+        ),
+        (
+            "[bad-two]\nboard = 5x5\nevaluation = minishogi\ndrops = yes\n\
+             start = 4k/5/5/5/K4 b - 1\npiece k = King\n",
+            3,
+            "piece lines",
+        ),
         ("[chushogi]\nboard = 5x5\n", 1, "built-in"),
         ("[bad-two]\nboard = 5x5\npiece k = King\n", 1, "no start"),
         // A start position its pieces cannot make: the start line.
@@ -396,4 +414,44 @@ fn bad_definitions_name_their_line() {
     );
     assert_eq!(e.line, 8);
     assert_eq!(VariantId::from_name("good-three"), None);
+}
+
+#[test]
+fn a_game_of_a_built_in_games_pieces_plays_with_its_evaluation() {
+    // positions/variants/hachu.ini: dai shogi without lion trading, `evaluation = daishogi`;
+    // a copy of chu (fitted weights) with another name and no `evaluation` line plays with the
+    // hand-set weights of its own pieces.
+    let path = format!(
+        "{}/positions/variants/hachu.ini",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let ids = custom::load_file(&path).unwrap_or_else(|e| panic!("hachu.ini: {e}"));
+    let hachu_dai = VariantId::from_name("daishogi-hachu").expect("daishogi-hachu");
+    assert_eq!(ids, vec![hachu_dai]);
+    assert_eq!(hachu_dai.rules().evaluation, VariantId::Dai);
+    assert!(!hachu_dai.rules().lion_trading && VariantId::Dai.rules().lion_trading);
+
+    let chu = custom::definition(VariantId::Chu, "chu-evaluated");
+    assert!(chu.contains("\nevaluation = chushogi\n"));
+    let plain = chu
+        .replace("[chu-evaluated]", "[chu-plain]")
+        .replace("evaluation = chushogi\n", "");
+    custom::load(&(chu + "\n" + &plain)).expect("the two copies load");
+    let evaluated = VariantId::from_name("chu-evaluated").unwrap();
+    let own = VariantId::from_name("chu-plain").unwrap();
+    let sfen = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/\
+                PPPPP1PPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 2";
+    let score = |id: VariantId| {
+        let pos = VPosition::from_sfen(id, sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        VariantEval::new(id.rules()).evaluate(&pos)
+    };
+    let (built_in, copy, hand_set) = (score(VariantId::Chu), score(evaluated), score(own));
+    assert_eq!(built_in, copy);
+    let hand_set_chu = VariantEval::hand_set(VariantId::Chu.rules())
+        .evaluate(&VPosition::from_sfen(VariantId::Chu, sfen).unwrap());
+    assert_eq!(hand_set, hand_set_chu);
+    assert_ne!(
+        built_in, hand_set,
+        "chu's fitted weights are not its hand-set ones"
+    );
 }

@@ -410,7 +410,7 @@ impl VariantEval {
     /// The evaluation of `rules`' variant, with its fitted weights where it has them.
     pub fn new(rules: &Rules) -> VariantEval {
         let mut eval = VariantEval::hand_set(rules);
-        if let Some(text) = fitted(rules.id) {
+        if let Some(text) = fitted(rules.evaluation) {
             // A test checks every file parses to the layout's size.
             if let Ok(w) = parse_weights(text, eval.layout.size()) {
                 eval.set_weights(w);
@@ -431,7 +431,7 @@ impl VariantEval {
             values,
             royal: rules.kinds.iter().map(|k| k.royal).collect(),
             drops: rules.drops,
-            margin_percent: margin_percent(rules.id),
+            margin_percent: margin_percent(rules.evaluation),
         }
     }
 
@@ -803,7 +803,7 @@ fn initial_weights(rules: &Rules, l: &Layout, values: &[i32]) -> Vec<i32> {
             let advanced = l.ranks as i32 - 1 - far;
             let mut v = if kind.royal {
                 -ROYAL_ADVANCE * (advanced - 1).max(0)
-            } else if advances_all_the_way(rules.id) {
+            } else if advances_all_the_way(rules.evaluation) {
                 advance * advanced
             } else {
                 advance * advanced.min(l.ranks as i32 / 2 - 1)

@@ -193,8 +193,12 @@ pub fn load(text: &str) -> Result<Vec<VariantId>, DefinitionError> {
                 format!("more than {MAX_GAMES} games loaded; restart the engine"),
             );
         }
+        let evaluation = draft.evaluation;
         let spec = draft.into_spec(VariantId::Custom(reg.len() as u16));
-        let rules = Rules::build(&spec);
+        let mut rules = Rules::build(&spec);
+        if let Some(id) = evaluation {
+            rules.evaluation = id;
+        }
         let start = spec.start;
         let entry: &'static Entry = Box::leak(Box::new(Entry {
             spec,
@@ -374,6 +378,8 @@ struct Draft {
     pieces: Vec<DraftPiece>,
     /// (SFEN letters, the piece's code, what it promotes to).
     kinds: Vec<(String, String, Option<String>)>,
+    /// `evaluation = NAME`: the built-in game whose evaluation it plays with.
+    evaluation: Option<VariantId>,
 }
 
 /// A `define`d piece, as parsed.
@@ -467,6 +473,7 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
     let mut taker_becomes: Vec<(usize, String, String)> = Vec::new();
     let mut pieces: Vec<DraftPiece> = Vec::new();
     let mut kinds: Vec<(usize, String, String, Option<String>)> = Vec::new();
+    let mut evaluation: Option<(usize, VariantId)> = None;
     let mut seen: Vec<String> = Vec::new();
     for (n, line) in &section.lines {
         let n = *n;
@@ -510,6 +517,18 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
                 }
             }
             "start" => start = Some(value.to_string()),
+            "evaluation" => {
+                let name = value.to_ascii_lowercase();
+                match VariantId::from_name(&name) {
+                    Some(id) if !matches!(id, VariantId::Custom(_)) => evaluation = Some((n, id)),
+                    _ => {
+                        return error(
+                            n,
+                            format!("evaluation: {value:?} is not a built-in game of Hisha's"),
+                        )
+                    }
+                }
+            }
             "drops" => drops = yes_no(n, key, value)?,
             "check-rule" => check_rule = yes_no(n, key, value)?,
             "drop-rules" => drop_rules = yes_no(n, key, value)?,
@@ -679,6 +698,9 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
             format!("pawn = {}: no piece is one", pawns.0),
         );
     }
+    if let Some((n, id)) = evaluation {
+        same_pieces(n, id, (files, ranks), drops, &kinds)?;
+    }
     Ok(Draft {
         name: section.name.clone(),
         aliases,
@@ -700,7 +722,66 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
             .into_iter()
             .map(|(_, letters, code, promotes)| (letters, code, promotes))
             .collect(),
+        evaluation: evaluation.map(|(_, id)| id),
     })
+}
+
+/// `evaluation = NAME` on line `n`: the game must have the built-in game's board, drops and
+/// kinds (the same letters, piece codes and promotions, in the same order), since its weights
+/// are laid out by them. The rules may differ.
+fn same_pieces(
+    n: usize,
+    id: VariantId,
+    board: (u8, u8),
+    drops: bool,
+    kinds: &[(usize, String, String, Option<String>)],
+) -> Result<(), DefinitionError> {
+    let r = id.rules();
+    let name = id.name();
+    if board != (r.files, r.ranks) || drops != r.drops {
+        return error(
+            n,
+            format!(
+                "evaluation = {name}: {name} is {}x{} {} drops",
+                r.files,
+                r.ranks,
+                if r.drops { "with" } else { "without" }
+            ),
+        );
+    }
+    if kinds.len() != r.kinds.len() {
+        return error(
+            n,
+            format!(
+                "evaluation = {name}: {name} has {} piece lines, this game {}",
+                r.kinds.len(),
+                kinds.len()
+            ),
+        );
+    }
+    for ((_, letters, code, promotes), k) in kinds.iter().zip(&r.kinds) {
+        // A promoted kind has no `->` (micro shogi's flip back is the rule's).
+        let promotes_to = k
+            .promotes_to
+            .filter(|_| !k.promoted)
+            .map(|p| r.kinds[p as usize].sfen.to_ascii_lowercase());
+        if letters != &k.sfen.to_ascii_lowercase()
+            || code != k.piece.code
+            || promotes != &promotes_to
+        {
+            return error(
+                n,
+                format!(
+                    "evaluation = {name}: its piece lines, in order, must be {name}'s \
+                     (piece {} = {}{})",
+                    k.sfen.to_ascii_lowercase(),
+                    k.piece.code,
+                    promotes_to.map(|p| format!(" -> {p}")).unwrap_or_default()
+                ),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// `define CODE = BETZA [royal] [special NAME] ["English name"]`.
@@ -809,6 +890,9 @@ pub fn definition(id: VariantId, name: &str) -> String {
             .map(|&(a, b)| format!("{}:{}", r.kinds[a as usize].sfen, r.kinds[b as usize].sfen))
             .collect();
         out += &format!("taker-becomes = {}\n", pairs.join(" "));
+    }
+    if !matches!(r.evaluation, VariantId::Custom(_)) {
+        out += &format!("evaluation = {}\n", r.evaluation.name());
     }
     // The game's own pieces (those that are not the catalogue's under their code).
     let mut own: Vec<&PieceDef> = Vec::new();

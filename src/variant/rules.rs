@@ -1406,6 +1406,9 @@ pub struct Rules {
     pub pawns_per_file: u8,
     /// Chu shogi's lion-trading rules (chu and dai).
     pub lion_trading: bool,
+    /// Whose evaluation the game plays with: its own, or, for a game defined in a file with
+    /// `evaluation = NAME`, a built-in game's of the same board and pieces (its fitted weights).
+    pub evaluation: VariantId,
     /// Perpetual chase is forbidden as perpetual check is (dai dai shogi): a side whose every
     /// move of a repetition checked or chased (`VPosition::chased`) loses.
     pub chase_rule: bool,
@@ -1507,6 +1510,7 @@ impl Rules {
             shogi_drop_rules: spec.shogi_drop_rules,
             pawns_per_file: spec.pawns.1,
             lion_trading: spec.lion_trading,
+            evaluation: spec.id,
             chase_rule: spec.chase_rule,
             burning: kinds.iter().any(|k| k.special == Special::FireDemon),
             line_pins: kinds.iter().all(|k| {
