@@ -374,7 +374,7 @@ check-kp: ## Refit the king-piece table from positions/tune/kp/ and check that i
 # the hand-set weights and follows those scores alone (VARIANT_TUNE_FLAGS_NAME adds flags).
 # Each variant's data are runs of scripts/variant_tune_data.py, SEED:GAMES each (a position's
 # game column is its game's seed).
-TUNED_VARIANTS := microshogi minishogi judkins torishogi shoshogi chushogi
+TUNED_VARIANTS := microshogi minishogi judkins torishogi shoshogi chushogi daishogi
 VARIANT_TUNE_RUNS_microshogi := 0:710
 VARIANT_TUNE_RUNS_minishogi := 0:179 100000:389 200000:700 5000:1500 300000:1115 400000:1343
 VARIANT_TUNE_RUNS_judkins := 0:349 10000:900 20000:803 30000:945 40000:2525 50000:2484 60000:2018
@@ -393,11 +393,16 @@ VARIANT_DATA_FLAGS_chushogi := --engine hachu --movetime 200 --max-plies 500
 # Chu's piece-square and royal terms (about 9,600 weights, 383 games) are held near the
 # hand-set ones (VARIANT_TUNE_L2_NAME; 0 by default): fitted freely they lost in self-play.
 VARIANT_TUNE_L2_chushogi := 1e-8
+# Dai shogi: HaChu as for chu; its dai has no lion trading, and a lion trade of its that Hisha's
+# rules refuse is replaced by Hisha's move (about 6 a game). Pulled to the hand-set weights as chu.
+VARIANT_TUNE_RUNS_daishogi := 1000000:105 1100000:100
+VARIANT_DATA_FLAGS_daishogi := --engine hachu --movetime 200 --max-plies 500
+VARIANT_TUNE_L2_daishogi := 1e-8
 # Judkins is fitted to its quiet positions only (`tune --quiet`: no capture that wins material
 # for the side to move); micro and minishogi to every position (docs/tuning.md).
 VARIANT_TUNE_FLAGS_judkins := --quiet
 VARIANT_WEIGHTS_OUT ?= src/eval/variants
-variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish and HaChu self-play; about 9 hours on one core; needs make deps and make fairy-new)
+variant-weights-data: build ## Regenerate positions/tune/variants/ (fairy-stockfish and HaChu self-play; about 11 hours on one core; needs make deps and make fairy-new)
 	mkdir -p $(TUNE_DIR) $(WEIGHTS_DATA)/variants
 	$(foreach v,$(TUNED_VARIANTS),rm -f $(TUNE_DIR)/$(v).tsv && \
 		$(foreach run,$(VARIANT_TUNE_RUNS_$(v)),$(VARIANT_DATA_ENV_$(v)) $(PY) scripts/variant_tune_data.py $(v) \

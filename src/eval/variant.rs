@@ -402,6 +402,7 @@ fn fitted(id: VariantId) -> Option<&'static str> {
         VariantId::Tori => Some(include_str!("variants/torishogi.in")),
         VariantId::Sho => Some(include_str!("variants/shoshogi.in")),
         VariantId::Chu => Some(include_str!("variants/chushogi.in")),
+        VariantId::Dai => Some(include_str!("variants/daishogi.in")),
         _ => None,
     }
 }
