@@ -29,7 +29,7 @@
 //!   its own pieces next to it, and loses for each enemy within two squares, by the enemy's
 //!   value (a lion power counts double: it takes two pieces a move).
 //!
-//! Micro, mini, judkins, tori, sho and chu have fitted weights, `src/eval/variants/NAME.in`
+//! Micro, mini, judkins, tori, sho, chu and dai have fitted weights, `src/eval/variants/NAME.in`
 //! (`make variant-weights`, docs/tuning.md); the others keep the hand-set weights until they
 //! have data. Outside the weights, a king hunt (`king_hunt`) acts in decided games only.
 //! `Eval_Form` off leaves material alone.
