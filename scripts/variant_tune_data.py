@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Training positions for a variant's evaluation: fairy-stockfish plays itself at fixed nodes (or
-HaChu, for chu and dai shogi, at a fixed time a move), and every position of every game is written with
-the game's result and the player's score for it, the tuner's format:
+HaChu, for chu and dai shogi, at a fixed time a move), and every position of every game is
+written with the game's result and the player's score for it, the tuner's format:
 
     sfen<TAB>result<TAB>score<TAB>game
 
@@ -16,12 +16,12 @@ variant's weights to them (docs/tuning.md).
 VARIANT is one fairy-stockfish plays with Hisha's letters: microshogi, minishogi, judkins,
 torishogi, shoshogi (tori and sho with the build FAIRY_STOCKFISH names,
 scripts/variant_games.py). With `--engine hachu`, HaChu 0.21 (Debian's hachu, through
-scripts/hachu_usi.py) plays chu or dai at MS a move (its search has no node limit); a resignation
-loses the game. HaChu's dai has no lion-trading rules; a lion trade of its that Hisha's dai
-(chu's rules) refuses is replaced by Hisha's move (`--substitute-nodes`, 3,000), that position
-left out. The first K plies (default 6) are random legal moves (seed S + game), so games
-differ. A Hisha process (target/release/hisha) writes each position's SFEN and rules when the
-game is over (its `d`), so positions and results follow Hisha's rules.
+scripts/hachu_usi.py) plays chu or dai at MS a move (its search has no node limit); a
+resignation loses the game. HaChu's dai has no lion-trading rules; a lion trade of its that
+Hisha's dai (chu's rules) refuses is replaced by Hisha's move (`--substitute-nodes`, 3,000),
+that position left out. The first K plies (default 6) are random legal moves (seed S + game),
+so games differ. A Hisha process (target/release/hisha) writes each position's SFEN and rules
+when the game is over (its `d`), so positions and results follow Hisha's rules.
 """
 
 import argparse
