@@ -105,7 +105,8 @@ def main():
                           file=sys.stderr)
                     verdict = "drawn"
                     break
-                if r.bestmove not in hisha.perft_moves(startpos(moves)) and substitute:
+                refused = r.bestmove not in hisha.perft_moves(startpos(moves))
+                if refused and substitute:
                     # HaChu's dai has no lion-trading rules: a lion trade they forbid is
                     # replaced by Hisha's move, the position left out, and the game goes on.
                     print(f"game {game}: hachu plays {r.bestmove}, refused by the rules; "
@@ -113,7 +114,7 @@ def main():
                     hisha.position(startpos(moves))
                     moves.append(hisha.go(f"nodes {args.substitute_nodes}").bestmove)
                     continue
-                if r.bestmove not in hisha.perft_moves(startpos(moves)):
+                if refused:
                     # A mate by a pawn (tori shogi's swallow) drop, which fairy-stockfish plays
                     # and the rules forbid: the game is left out.
                     print(f"game {game}: {args.engine} plays {r.bestmove}, refused by the "

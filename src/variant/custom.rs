@@ -764,17 +764,14 @@ fn same_pieces(
         let promotes_to = k
             .promotes_to
             .filter(|_| !k.promoted)
-            .map(|p| r.kinds[p as usize].sfen.to_ascii_lowercase());
-        if letters != &k.sfen.to_ascii_lowercase()
-            || code != k.piece.code
-            || promotes != &promotes_to
-        {
+            .map(|p| r.kinds[p as usize].sfen.to_string());
+        if letters != k.sfen || code != k.piece.code || promotes != &promotes_to {
             return error(
                 n,
                 format!(
                     "evaluation = {name}: its piece lines, in order, must be {name}'s \
                      (piece {} = {}{})",
-                    k.sfen.to_ascii_lowercase(),
+                    k.sfen,
                     k.piece.code,
                     promotes_to.map(|p| format!(" -> {p}")).unwrap_or_default()
                 ),
