@@ -427,7 +427,9 @@ fn a_game_of_a_built_in_games_pieces_plays_with_its_evaluation() {
     );
     let ids = custom::load_file(&path).unwrap_or_else(|e| panic!("hachu.ini: {e}"));
     let hachu_dai = VariantId::from_name("daishogi-hachu").expect("daishogi-hachu");
-    assert_eq!(ids, vec![hachu_dai]);
+    let hachu_chu = VariantId::from_name("chushogi-hachu").expect("chushogi-hachu");
+    assert_eq!(ids, vec![hachu_dai, hachu_chu]);
+    assert_eq!(hachu_chu.rules().evaluation, VariantId::Chu);
     assert_eq!(hachu_dai.rules().evaluation, VariantId::Dai);
     assert!(!hachu_dai.rules().lion_trading && VariantId::Dai.rules().lion_trading);
 
@@ -453,5 +455,51 @@ fn a_game_of_a_built_in_games_pieces_plays_with_its_evaluation() {
     assert_ne!(
         built_in, hand_set,
         "chu's fitted weights are not its hand-set ones"
+    );
+}
+
+#[test]
+fn hachus_promotions() {
+    // Chu by HaChu 0.21's rules (positions/variants/hachu.ini), the expected moves read from
+    // its move generator (`NewNonCapture`, `NewCapture`, the deferral of a pawn in `ParseMove`),
+    // against lishogi's rules of the built-in chu. Black's zone is ranks a-d. Pawns on 5b (a
+    // White gold ahead on the last rank), 7c (a gold ahead), 3d, 9e; a lance on 11c with the
+    // file ahead empty; a copper general on 1d (a gold diagonally ahead on 2c).
+    let path = format!(
+        "{}/positions/variants/hachu.ini",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    custom::load_file(&path).unwrap_or_else(|e| panic!("hachu.ini: {e}"));
+    let hachu_chu = VariantId::from_name("chushogi-hachu").expect("chushogi-hachu");
+    let sfen = "k6g4/5g1P4/1L3P4g1/9P1C/3P8/12/12/12/12/12/12/11K b - 1";
+    let moves = |id: VariantId, from: &str| {
+        let mut pos = VPosition::from_sfen(id, sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        let mut v: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| pos.move_text(m))
+            .filter(|t| t.starts_with(from))
+            .collect();
+        v.sort();
+        v
+    };
+    // HaChu: a pawn in the zone unpromoted has declined before and promotes only by a capture
+    // on the last rank, where it must; a move inside the zone that does not capture never
+    // promotes, so the lance goes dead on the last rank; entering promotes or not at will; a
+    // capture inside the zone may promote.
+    assert_eq!(moves(hachu_chu, "5b"), ["5b5a+"]);
+    assert_eq!(moves(hachu_chu, "7c"), ["7c7b"]);
+    assert_eq!(moves(hachu_chu, "3d"), ["3d3c"]);
+    assert_eq!(moves(hachu_chu, "9e"), ["9e9d", "9e9d+"]);
+    assert_eq!(moves(hachu_chu, "11c"), ["11c11a", "11c11b"]);
+    assert_eq!(moves(hachu_chu, "1d"), ["1d1c", "1d1e", "1d2c", "1d2c+"]);
+    // Lishogi: a capture inside the zone may promote, a pawn or lance on the last rank may,
+    // and neither must.
+    assert_eq!(moves(VariantId::Chu, "5b"), ["5b5a", "5b5a+"]);
+    assert_eq!(moves(VariantId::Chu, "7c"), ["7c7b", "7c7b+"]);
+    assert_eq!(moves(VariantId::Chu, "3d"), ["3d3c"]);
+    assert_eq!(
+        moves(VariantId::Chu, "11c"),
+        ["11c11a", "11c11a+", "11c11b"]
     );
 }

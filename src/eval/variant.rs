@@ -777,6 +777,7 @@ fn initial_weights(rules: &Rules, l: &Layout, values: &[i32]) -> Vec<i32> {
         Promotion::Zone(d)
         | Promotion::ForcedZone(d)
         | Promotion::ChuZone(d)
+        | Promotion::HachuZone(d)
         | Promotion::ForcedEnd(d) => Some(d as i32),
         _ => None,
     };

@@ -14,7 +14,8 @@
 //! board = 9x9                files x ranks, 2 to 36 each
 //! start = <SFEN>             the start position (board, side, hands or -, move number)
 //! drops = yes|no             captured pieces go to the hand
-//! promotion = zone N | forced-zone N | chu-zone N | on-capture | flip-on-capture | none
+//! promotion = zone N | forced-zone N | chu-zone N | hachu-zone N | forced-end N | on-capture |
+//!     flip-on-capture | none
 //! check-rule = yes|no        no move may leave a royal attacked (else royals are captured)
 //! drop-rules = yes|no        shogi's: pawns per file, no pawn-drop mate, no dead drop
 //! pawn = CODE N              the pawn of the drop rules and how many a file (P 1)
@@ -553,12 +554,13 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
                     ("zone", Some(Ok(d)), None) => Promotion::Zone(d),
                     ("forced-zone", Some(Ok(d)), None) => Promotion::ForcedZone(d),
                     ("chu-zone", Some(Ok(d)), None) => Promotion::ChuZone(d),
+                    ("hachu-zone", Some(Ok(d)), None) => Promotion::HachuZone(d),
                     ("forced-end", Some(Ok(d)), None) => Promotion::ForcedEnd(d),
                     _ => {
                         return error(
                             n,
-                            "promotion: zone N, forced-zone N, chu-zone N, on-capture, \
-                             flip-on-capture or none",
+                            "promotion: zone N, forced-zone N, chu-zone N, hachu-zone N, \
+                             forced-end N, on-capture, flip-on-capture or none",
                         )
                     }
                 };
@@ -850,6 +852,7 @@ pub fn definition(id: VariantId, name: &str) -> String {
             Promotion::Zone(d) => format!("zone {d}"),
             Promotion::ForcedZone(d) => format!("forced-zone {d}"),
             Promotion::ChuZone(d) => format!("chu-zone {d}"),
+            Promotion::HachuZone(d) => format!("hachu-zone {d}"),
             Promotion::ForcedEnd(d) => format!("forced-end {d}"),
             Promotion::OnCapture => "on-capture".into(),
             Promotion::FlipOnCapture => "flip-on-capture".into(),

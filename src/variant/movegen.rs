@@ -299,6 +299,20 @@ impl VPosition {
                 }
                 out.push(VMove::normal(from, to, false));
             }
+            Promotion::HachuZone(depth) => {
+                let (zf, zt) = (self.depth(from, side) < depth, self.depth(to, side) < depth);
+                let can = if zf && !k.promoted && k.piece.code == "P" {
+                    capture && self.depth(to, side) == 0
+                } else {
+                    (!zf && zt) || (capture && (zf || zt))
+                };
+                if can {
+                    out.push(VMove::normal(from, to, true));
+                }
+                if !can || self.depth(to, side) >= k.dead_ranks {
+                    out.push(VMove::normal(from, to, false));
+                }
+            }
             Promotion::ForcedEnd(depth) => {
                 out.push(VMove::normal(from, to, self.depth(to, side) < depth))
             }

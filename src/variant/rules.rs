@@ -137,6 +137,13 @@ pub enum Promotion {
     /// capture that starts or ends in it; a pawn or lance also on reaching the last rank;
     /// always optional.
     ChuZone(u8),
+    /// Chu shogi as HaChu plays it (its "promote on entry"): a move that does not capture
+    /// promotes only on entering the zone, a capture when it starts or ends there; a piece that
+    /// could not move again from where it lands must promote there when it may, and one that
+    /// may not stays a dead piece. A pawn that starts its move in the zone unpromoted has
+    /// declined before (in a game with no drops and no pawn starting there), and HaChu then
+    /// lets it promote only by a capture on the last rank.
+    HachuZone(u8),
     /// Taikyoku shogi as its site plays it: on a move that ends in the zone (or whose double
     /// move steps into it), always.
     ForcedEnd(u8),
