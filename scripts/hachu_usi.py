@@ -33,7 +33,9 @@ How HaChu is driven (from its sources, hachu.c and move.c, and by experiment):
   protocol's null move, both ways: HaChu refuses the two-leg form of a move that captures
   nothing. The adapter sends the two-leg form and, when HaChu refuses it, `@@@@`; HaChu's own
   `@@@@` is written as any legal pass, found by asking Hisha (`HISHA`, by default the release
-  build beside this script) for the legal moves: every pass leaves the same position.
+  build beside this script) for the legal moves: every pass leaves the same position. Where
+  Hisha knows the game by another name (a game of a file, `daishogi-hachu`), the environment's
+  `HISHA_VARIANT` and `HISHA_VARIANT_PATH` name it and its file.
 * A double move through an empty square (Hisha's `7g7f6f`, as lishogi writes it) is HaChu's
   one-leg jump (`f6g7`): when HaChu refuses the two-leg form, the adapter sends the jump.
 * The adapter keeps HaChu in `force` mode: it replays the game's new moves with `usermove`,
@@ -67,8 +69,10 @@ ENGINES = {
                                      "washogi": ("crazywa", 11)}),
 }
 SQUARE = re.compile(r"(\d+)([a-z])")
-# What the adapter keeps back from each move's time, ms: HaChu overruns its budget a little.
+# What the adapter keeps back from each move's time, ms: HaChu overruns its budget a little,
+# and in dai at 1.6 s by up to 350 ms (a fifth of a long time is kept back).
 MARGIN_MS = 150
+MARGIN_SHARE = 5
 
 
 def log(msg):
@@ -134,7 +138,10 @@ def find_pass(variant, moves):
     on the board (igui, which takes one, does not)."""
     from usi_client import UsiClient, startpos
 
-    with UsiClient([HISHA], {"USI_Variant": variant}, quiet=True) as hisha:
+    path = os.environ.get("HISHA_VARIANT_PATH")
+    opts = ({"VariantPath": path} if path else {}) | {
+        "USI_Variant": os.environ.get("HISHA_VARIANT", variant)}
+    with UsiClient([HISHA], opts, quiet=True) as hisha:
         def pieces(line):
             sfen = hisha.variant_state(startpos(line))[0].split()[0]
             return sum(c.isalpha() for c in sfen)
@@ -193,7 +200,7 @@ class HaChu:
 
     def think(self, ms):
         """HaChu's move for the side to move, in about `ms`; None when it resigns or claims."""
-        cs = max(1, (ms - MARGIN_MS) // 10)
+        cs = max(1, (ms - max(MARGIN_MS, ms // MARGIN_SHARE)) // 10)
         self.send("st 1")
         self.send(f"time {cs}")
         self.send(f"otim {cs}")

@@ -136,6 +136,11 @@ def start(kind, args, variant, seed):
     opts = {"USI_Variant": args.opponent_variant or variant}
     if kind in ("hachu", "crazywa"):
         command = [sys.executable, os.path.join(HERE, "hachu_usi.py"), "--engine", kind]
+        # The adapter asks a Hisha for the game's legal passes: the game as Hisha knows it.
+        os.environ["HISHA"] = os.path.abspath(args.hisha)
+        os.environ["HISHA_VARIANT"] = variant
+        if args.variant_path:
+            os.environ["HISHA_VARIANT_PATH"] = os.path.abspath(args.variant_path)
         opts["USI_Hash"] = 64
     elif kind == "fairy":
         command = [FSF]
@@ -186,7 +191,8 @@ def play(variant, players, referee, judge, args, rng, moves):
         hachu = args.opponent == "hachu" and theirs
         if result.bestmove in ("resign", None):
             errors = [l for l in result.lines if "error" in l]
-            if theirs and errors and "refuses" in errors[0]:
+            # (HaChu refusing a move, or playing a pass that Hisha's rules have not.)
+            if theirs and errors and ("refuses" in errors[0] or "no legal pass" in errors[0]):
                 return None, len(moves), ("dispute", f"move {len(moves)}: {errors[0]}"), longest
             fault = (side, f"move {len(moves) + 1}: {errors[0]}") if errors else None
             return 1 - side, len(moves), fault, longest
