@@ -304,7 +304,7 @@ impl VPosition {
                 let can = if zf && !k.promoted && k.piece.code == "P" {
                     capture && self.depth(to, side) == 0
                 } else {
-                    (!zf && zt) || (capture && (zf || zt))
+                    (!zf && zt) || (zf && capture)
                 };
                 if can {
                     out.push(VMove::normal(from, to, true));
