@@ -93,7 +93,7 @@ impl VBoard {
     pub fn has_winning_capture(&mut self) -> bool {
         let in_check = self.in_check();
         let mut moves = Vec::new();
-        self.pos.pseudo_board_moves(&mut moves);
+        self.pos.pseudo_board_captures(&mut moves);
         moves.into_iter().any(|m| {
             self.is_capture(m) && self.pos.is_legal_given(m, in_check) && self.see_ge(m, 1)
         })
@@ -183,13 +183,18 @@ impl VBoard {
         }
     }
 
-    /// The exchange on `target` after a move onto it, the side to move (the mover's enemy)
-    /// capturing first: whether the mover's side keeps its threshold, `swap` being what the
-    /// loss of the piece on `target` would take it below (see `see_ge`).
-    fn exchange_holds(&self, target: u16, mut swap: Value) -> bool {
+    /// The exchange on `target` after a move onto it, `side` (the mover's enemy) capturing
+    /// first and the squares `gone` counted as empty: whether the mover's side keeps its
+    /// threshold, `swap` being what the loss of the piece on `target` would take it below (see
+    /// `see_ge`).
+    fn exchange_holds(
+        &self,
+        target: u16,
+        mut swap: Value,
+        mut side: Color,
+        mut gone: Vec<u16>,
+    ) -> bool {
         let royal = |k: KindIx| self.pos.rules().kinds[k as usize].royal;
-        let mut gone: Vec<u16> = Vec::new();
-        let mut side = self.pos.side_to_move();
         // Whether the mover's side holds the threshold if the exchange stops here.
         let mut holds = true;
         while let Some((sq, k)) = self
@@ -213,6 +218,28 @@ impl VBoard {
             side = !side;
         }
         holds
+    }
+
+    /// `exchange_holds` after `m`, on the board with `m` made: for the moves that take pieces
+    /// off squares they do not name (range captures, burning).
+    fn exchange_by_making(&mut self, m: VMove, swap: Value) -> bool {
+        let undo = self.pos.make_move(m);
+        let result = self.exchange_holds(m.to, swap, self.pos.side_to_move(), Vec::new());
+        self.pos.unmake_move(m, undo);
+        result
+    }
+
+    /// `exchange_by_making` without making `m`, where the board after it is this one with
+    /// the mover's square and those it captures on in passing empty (the piece on `to`,
+    /// whoever owns it, never takes part in the exchange on it).
+    fn exchange_in_place(&self, m: VMove, swap: Value) -> bool {
+        let mut gone = Vec::with_capacity(8);
+        for sq in [m.from, m.mid, m.mid2] {
+            if sq != NO_SQUARE && sq != m.to {
+                gone.push(sq);
+            }
+        }
+        self.exchange_holds(m.to, swap, !self.pos.side_to_move(), gone)
     }
 
     /// The score for the side to move of `black`'s view, within the evaluation's limit.
@@ -296,7 +323,17 @@ impl SearchBoard for VBoard {
     }
     #[inline]
     fn is_capture(&self, m: VMove) -> bool {
-        self.victims(m).next().is_some()
+        // `victims(m).next().is_some()`, without its care to count each square once.
+        let us = self.pos.side_to_move();
+        let enemy = |sq: u16| {
+            sq != NO_SQUARE
+                && sq != m.from
+                && matches!(self.pos.piece_at(sq), Some((_, side)) if side != us)
+        };
+        enemy(m.to)
+            || enemy(m.mid)
+            || enemy(m.mid2)
+            || self.flown_over(m).any(|(_, _, side)| side != us)
     }
     #[inline]
     fn is_promotion(m: VMove) -> bool {
@@ -338,10 +375,11 @@ impl SearchBoard for VBoard {
         if swap <= 0 {
             return true;
         }
-        let undo = self.pos.make_move(m);
-        let result = self.exchange_holds(m.to, swap);
-        self.pos.unmake_move(m, undo);
-        result
+        if self.range_capture || self.pos.rules().burning {
+            self.exchange_by_making(m, swap)
+        } else {
+            self.exchange_in_place(m, swap)
+        }
     }
     #[inline]
     fn capture_gain(&self, m: VMove) -> Option<Value> {
@@ -446,7 +484,7 @@ impl VPicker {
         let winning_only = captures_only && !in_check;
         if pos.pos.has_royal(pos.pos.side_to_move()) {
             if winning_only {
-                pos.pos.pseudo_board_moves(&mut moves);
+                pos.pos.pseudo_board_captures(&mut moves);
                 moves.retain(|&m| pos.is_capture(m));
             } else {
                 pos.pos.pseudo_moves(&mut moves);
@@ -595,6 +633,46 @@ mod tests {
         pos.make_move(r.best.unwrap());
         assert!(pos.legal_moves().is_empty());
         assert!(r.score >= MATE - 2);
+    }
+
+    #[test]
+    fn the_exchange_in_place_agrees_with_making_the_move() {
+        use rand::{rngs::StdRng, Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut compared = 0;
+        for id in [
+            VariantId::Chu,
+            VariantId::Dai,
+            VariantId::Wa,
+            VariantId::Shogi,
+        ] {
+            for _game in 0..6 {
+                let (pos, history) = start(id, &VPosition::start(id).to_sfen());
+                let eval = Arc::new(VariantEval::new(id.rules()));
+                let mut board = VBoard::new(pos, &history, eval);
+                for _ply in 0..160 {
+                    let moves = board.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &m in &moves {
+                        for swap in [1, 60, 250, 700, 1500, 4000] {
+                            assert_eq!(
+                                board.exchange_in_place(m, swap),
+                                board.exchange_by_making(m, swap),
+                                "{} in {}, swap {swap}",
+                                board.pos.move_text(m),
+                                board.pos.to_sfen()
+                            );
+                            compared += 1;
+                        }
+                    }
+                    let m = moves[rng.gen_range(0..moves.len())];
+                    board.make_move(m);
+                }
+            }
+        }
+        assert!(compared > 10_000, "{compared}");
     }
 
     /// From the start, the rooks step out and back (`moves`); White's rook going home then

@@ -158,7 +158,8 @@ impl VPosition {
 
     /// The least valuable (by `value`) of `side`'s pieces that attack `target` by their
     /// ordinary moves, leaving out the pieces on `gone` (their squares count as empty for
-    /// slides): the next capturer in an exchange on `target`. Its square and kind.
+    /// slides): the next capturer in an exchange on `target`. Its square and kind; of equal
+    /// values, the lowest square (whatever the order of the piece lists).
     pub fn least_attacker(
         &self,
         target: u16,
@@ -173,7 +174,7 @@ impl VPosition {
             }
             let k = kind_of(self.cells[sq as usize]);
             let v = value(k);
-            if best.is_some_and(|(b, _, _)| v >= b) {
+            if best.is_some_and(|(b, b_sq, _)| (v, sq) >= (b, b_sq)) {
                 return false;
             }
             if self.reaches(sq, &self.rules.kinds[k as usize], side, target, gone) {

@@ -144,6 +144,14 @@ impl VPosition {
         }
     }
 
+    /// The moves of `pseudo_board_moves` with every capture among them, in the same order,
+    /// and fewer of the others (only the special moves' quiet steps are left in).
+    pub fn pseudo_board_captures(&mut self, out: &mut Vec<VMove>) {
+        self.captures_only = true;
+        self.pseudo_board_moves(out);
+        self.captures_only = false;
+    }
+
     /// The moves of the side to move's piece on `from`, before the check rule.
     pub(super) fn piece_moves(&self, from: u16, out: &mut Vec<VMove>) {
         let side = self.side;
@@ -239,7 +247,7 @@ impl VPosition {
             if self.rules.lion_trading && !self.lion_capture_allowed(from, to, kind) {
                 return;
             }
-        } else if mode == Mode::Capture {
+        } else if mode == Mode::Capture || self.captures_only {
             return;
         }
         self.with_promotions(from, to, kind, capture, out);

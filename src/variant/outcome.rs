@@ -26,14 +26,7 @@ impl VPosition {
                 return Some(Verdict::Loses(c));
             }
         }
-        let lone = |c: Color| {
-            self.royals[c.index()] == 1
-                && self.pieces[c.index()]
-                    .iter()
-                    .filter(|&&sq| !self.dead(sq))
-                    .count()
-                    == 1
-        };
+        let lone = |c: Color| self.royals[c.index()] == 1 && self.alone(c);
         if lone(Color::Black)
             && lone(Color::White)
             && !self.in_check(Color::Black)
@@ -88,12 +81,7 @@ impl VPosition {
         if self.royals[c.index()] != 1 || self.royals[(!c).index()] != 1 {
             return false;
         }
-        if self.pieces[c.index()]
-            .iter()
-            .filter(|&&sq| !self.dead(sq))
-            .count()
-            != 1
-        {
+        if !self.alone(c) {
             return false;
         }
         let theirs: Vec<u16> = self.pieces[(!c).index()]
@@ -110,6 +98,17 @@ impl VPosition {
             .find(|&sq| self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal)
             .expect("a royal piece");
         theirs.len() > 2 || theirs.iter().all(|&sq| self.distance(king, sq) > 1)
+    }
+
+    /// Whether `c` has one piece that can still move (its royal, where it has one): the
+    /// count stops at the second.
+    fn alone(&self, c: Color) -> bool {
+        self.pieces[c.index()]
+            .iter()
+            .filter(|&&sq| !self.dead(sq))
+            .take(2)
+            .count()
+            == 1
     }
 
     /// A piece that can never move again from where it stands (a pawn or lance on its side's

@@ -217,6 +217,9 @@ pub struct VPosition {
     /// The pieces the range captures on the way to this position took on their way, with
     /// their squares (`Undo::flown_over` of them a move), for `unmake_move`.
     pub(super) flown: Vec<(u16, u16)>,
+    /// Set only while `pseudo_board_captures` runs: the ordinary moves to empty squares are
+    /// then not generated.
+    pub(super) captures_only: bool,
 }
 
 /// Zobrist keys of one variant.
@@ -332,6 +335,7 @@ impl VPosition {
             zobrist: zobrist(id),
             xy: coordinates(id),
             flown: Vec::new(),
+            captures_only: false,
         }
     }
 
