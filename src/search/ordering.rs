@@ -80,27 +80,44 @@ impl History {
 }
 
 /// Continuation history: how well a quiet move did right after a given move, by the earlier
-/// move's (piece, destination) and this move's (piece, destination). Only for boards small
-/// enough that the table (the square of pieces times cells) fits; elsewhere it stays empty and
-/// the search leaves it off.
+/// move's (piece, destination) and this move's (piece, destination). Where a slice per earlier
+/// (piece, destination) would make the table too large (the large variants), the earlier move
+/// is known by its side and destination alone; where even that is too large, the table stays
+/// empty and the search leaves it off.
 pub struct ContinuationHistory {
     table: Vec<i16>,
     cells: usize,
     slice: usize,
+    /// Kinds per side when earlier moves are known by side and destination (coloured kinds
+    /// are numbered side x kinds + kind), else 0.
+    coarse_kinds: usize,
 }
 
-/// The largest (pieces x cells) a continuation table is made for (9x9: 28 x 81).
+/// The largest (pieces x cells) a continuation table is made for with a slice per earlier
+/// (piece, destination) (9x9: 28 x 81).
 pub const CONTINUATION_MAX_SLICE: usize = 4096;
+/// The most entries a table with earlier moves known by side and destination may have
+/// (8 MiB): chu's (2 x 144 squares x 78 x 144) and wa's fit. In self-play at fixed nodes the
+/// table gained chu +51 Elo in 200 games and dai nothing in 200 (docs/results.md), so dai's
+/// (22 MiB) and the larger boards' are not made.
+pub const CONTINUATION_MAX_COARSE: usize = 1 << 22;
 
 impl ContinuationHistory {
     /// An empty table for a board of `dims` (none when the board is too large).
     pub fn new(dims: Dims) -> ContinuationHistory {
         let slice = dims.pieces * dims.cells;
-        let fits = slice <= CONTINUATION_MAX_SLICE;
+        let (slices, coarse_kinds) = if slice <= CONTINUATION_MAX_SLICE {
+            (slice, 0)
+        } else if 2 * dims.cells * slice <= CONTINUATION_MAX_COARSE && dims.kinds > 0 {
+            (2 * dims.cells, dims.kinds)
+        } else {
+            (0, 0)
+        };
         ContinuationHistory {
-            table: vec![0; if fits { slice * slice } else { 0 }],
+            table: vec![0; slices * slice],
             cells: dims.cells,
             slice,
+            coarse_kinds,
         }
     }
 
@@ -111,9 +128,18 @@ impl ContinuationHistory {
 
     /// The scores following the move that put piece `piece` on `to`.
     #[inline(always)]
-    pub fn after(&self, (piece, to): (usize, usize)) -> &[i16] {
-        let start = (piece * self.cells + to) * self.slice;
+    pub fn after(&self, previous: (usize, usize)) -> &[i16] {
+        let start = self.earlier(previous) * self.slice;
         &self.table[start..start + self.slice]
+    }
+
+    /// The slice of an earlier move that put `piece` on `to`.
+    #[inline(always)]
+    fn earlier(&self, (piece, to): (usize, usize)) -> usize {
+        match piece.checked_div(self.coarse_kinds) {
+            None => piece * self.cells + to,
+            Some(side) => side * self.cells + to,
+        }
     }
 
     /// The index of (`piece`, `to`) in a slice.
@@ -125,7 +151,7 @@ impl ContinuationHistory {
     /// Adds `bonus` for `current` played after `previous`, pulled toward zero.
     #[inline(always)]
     pub fn update(&mut self, previous: (usize, usize), current: (usize, usize), bonus: i32) {
-        let i = self.slot(previous) * self.slice + self.slot(current);
+        let i = self.earlier(previous) * self.slice + self.slot(current);
         self.table[i] = gravity(self.table[i] as i32, bonus) as i16;
     }
 }
@@ -213,4 +239,43 @@ pub fn pick_next<M>(moves: &mut [M], scores: &mut [i32], i: usize) {
     }
     moves.swap(i, best);
     scores.swap(i, best);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn continuation_tables_are_sized_by_the_board() {
+        // 9x9: a slice per earlier (piece, destination).
+        let small = ContinuationHistory::new(Dims::SHOGI);
+        assert_eq!(small.table.len(), (28 * 81) * (28 * 81));
+        // Chu's 144 squares and 2 x 39 kinds: earlier moves by side and destination.
+        let chu = Dims {
+            cells: 144,
+            origins: 144 + 39,
+            pieces: 78,
+            kinds: 39,
+        };
+        let mut t = ContinuationHistory::new(chu);
+        assert!(t.available());
+        assert_eq!(t.table.len(), (2 * 144) * (78 * 144));
+        // The last piece of either side on the last square, after either side's move there.
+        let (black_last, white_last) = ((38, 143), (77, 143));
+        t.update(black_last, white_last, 1000);
+        let i = t.slot(white_last);
+        assert!(t.after(black_last)[i] > 0);
+        // The same side's other pieces' moves to that square share the slice; the other
+        // side's do not.
+        assert_eq!(t.after((0, 143))[i], t.after(black_last)[i]);
+        assert_eq!(t.after(white_last)[i], 0);
+        // Dai's 225 squares and 2 x 55 kinds are too many even for that.
+        let dai = Dims {
+            cells: 225,
+            origins: 225 + 55,
+            pieces: 110,
+            kinds: 55,
+        };
+        assert!(!ContinuationHistory::new(dai).available());
+    }
 }

@@ -53,6 +53,9 @@ pub struct VBoard {
     /// Whether the game has range capturers (taikyoku): their moves take the pieces they fly
     /// over, and quiescence tries at most `RANGE_QSEARCH_BREADTH` captures a position.
     range_capture: bool,
+    /// The last `gives_check` answer: the position's key, the move and whether it checks.
+    /// The search asks before it makes the move, and `make_move` would work it out again.
+    check_memo: Option<(u64, VMove, bool)>,
 }
 
 impl VBoard {
@@ -60,7 +63,7 @@ impl VBoard {
     /// `VPosition::history_entry` records each position, the last being `pos`), evaluated by
     /// `eval`.
     pub fn new(pos: VPosition, history: &[(u64, bool, bool)], eval: Arc<VariantEval>) -> VBoard {
-        let cells = pos.cell_count();
+        let cells = usize::from(pos.rules().files) * usize::from(pos.rules().ranks);
         let kinds = pos.rules().kinds.len();
         let mut history = history.to_vec();
         if history.last().map(|h| h.0) != Some(pos.key()) {
@@ -74,6 +77,7 @@ impl VBoard {
             .any(|k| matches!(k.special, Special::RangeCapture(_)));
         VBoard {
             range_capture,
+            check_memo: None,
             history,
             eval,
             undos: Vec::new(),
@@ -102,6 +106,14 @@ impl VBoard {
     /// The position.
     pub fn position(&self) -> &VPosition {
         &self.pos
+    }
+
+    /// A board square's index in the ordering tables: its place on the board, top rank first
+    /// (the position's square indices include a border the tables need not hold).
+    #[inline]
+    fn table_square(&self, sq: u16) -> usize {
+        let (x, y) = self.pos.coords(sq);
+        y * usize::from(self.pos.rules().files) + x
     }
 
     /// The value of the piece of kind `k` (a royal one: ending the game).
@@ -288,9 +300,13 @@ impl SearchBoard for VBoard {
         self.history.last().is_some_and(|h| h.1)
     }
     fn make_move(&mut self, m: VMove) {
+        let known = match self.check_memo.take() {
+            Some((key, checked, check)) if key == self.pos.key() && checked == m => Some(check),
+            _ => None,
+        };
         let undo = self.pos.make_move(m);
         self.undos.push(undo);
-        let check = self.pos.in_check(self.pos.side_to_move());
+        let check = known.unwrap_or_else(|| self.pos.in_check(self.pos.side_to_move()));
         let chase = self.pos.rules().chase_rule && self.pos.chased(m.to);
         self.history.push((self.pos.key(), check, chase));
     }
@@ -316,9 +332,11 @@ impl SearchBoard for VBoard {
             .is_none_or(|&(i, _)| i + 1 != self.history.len())
     }
     fn gives_check(&mut self, m: VMove) -> bool {
+        let key = self.pos.key();
         let undo = self.pos.make_move(m);
         let check = self.pos.in_check(self.pos.side_to_move());
         self.pos.unmake_move(m, undo);
+        self.check_memo = Some((key, m, check));
         check
     }
     #[inline]
@@ -348,7 +366,7 @@ impl SearchBoard for VBoard {
         let kinds = self.dims.kinds;
         (
             self.pos.side_to_move().index() * kinds + self.moved_kind(m) as usize,
-            m.to as usize,
+            self.table_square(m.to),
         )
     }
     #[inline]
@@ -357,9 +375,9 @@ impl SearchBoard for VBoard {
         let origin = if m.drop > 0 {
             self.dims.cells + m.drop as usize - 1
         } else {
-            m.from as usize
+            self.table_square(m.from)
         };
-        (origin, m.to as usize)
+        (origin, self.table_square(m.to))
     }
     /// Whether `m` gains at least `threshold` once the exchange it starts on its destination
     /// is played out, each side capturing there with its least valuable attacker (by the
@@ -633,6 +651,32 @@ mod tests {
         pos.make_move(r.best.unwrap());
         assert!(pos.legal_moves().is_empty());
         assert!(r.score >= MATE - 2);
+    }
+
+    #[test]
+    fn the_capture_generator_gives_every_capture_in_order() {
+        use rand::{rngs::StdRng, Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(11);
+        for id in VariantId::ALL {
+            let (pos, history) = start(id, &VPosition::start(id).to_sfen());
+            let mut board = VBoard::new(pos, &history, Arc::new(VariantEval::new(id.rules())));
+            let mut captures_seen = 0;
+            for _ply in 0..120 {
+                let (mut all, mut captures) = (Vec::new(), Vec::new());
+                board.pos.pseudo_board_moves(&mut all);
+                board.pos.pseudo_board_captures(&mut captures);
+                all.retain(|&m| board.is_capture(m));
+                captures.retain(|&m| board.is_capture(m));
+                assert_eq!(captures, all, "{}", board.pos.to_sfen());
+                captures_seen += all.len();
+                let moves = board.legal_moves();
+                if moves.is_empty() || board.repetition().is_some() {
+                    break;
+                }
+                board.make_move(moves[rng.gen_range(0..moves.len())]);
+            }
+            assert!(captures_seen > 0, "{id:?}");
+        }
     }
 
     #[test]
