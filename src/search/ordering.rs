@@ -18,7 +18,7 @@ pub struct Dims {
     pub cells: usize,
     /// Origins of a move: the squares, then one per droppable kind.
     pub origins: usize,
-    /// Coloured piece kinds.
+    /// Coloured piece kinds, numbered side x kinds + kind (Black's first).
     pub pieces: usize,
     /// Piece kinds (a capture's victim).
     pub kinds: usize,
@@ -88,8 +88,8 @@ pub struct ContinuationHistory {
     table: Vec<i16>,
     cells: usize,
     slice: usize,
-    /// Kinds per side when earlier moves are known by side and destination (coloured kinds
-    /// are numbered side x kinds + kind), else 0.
+    /// Kinds per side when earlier moves are known by side and destination (`Dims::pieces`
+    /// gives a coloured kind's side), else 0.
     coarse_kinds: usize,
 }
 
