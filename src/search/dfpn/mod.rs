@@ -27,9 +27,12 @@
 //!
 //! The rules are tsume's: the attacker's moves are every legal check (non-promotions included:
 //! a problem may need one), the defender's every legal evasion (interpositions and drops
-//! included), a pawn drop may not mate. `line.rs` reads the mating line out of the table.
+//! included), a pawn drop may not mate. `line.rs` reads the mating line out of the table,
+//! `shortcut.rs` cuts its detours short, and searches with the length limited below the
+//! line's look for shorter mates until none is left (the line is then the shortest).
 
 pub mod line;
+mod shortcut;
 pub mod table;
 
 use crate::search::mate1::mate_in_one;
@@ -111,7 +114,9 @@ pub fn solve_mate(
             let greedy = solver.greedy_line(pos);
             solver.deadline = deadline;
             solver.aborted = solver.control.stopped();
-            let mut line = solver.mating_line(pos);
+            // The detours of the line cut short where a few plies off it lead back sooner.
+            let first = solver.mating_line(pos);
+            let mut line = solver.with_shortcuts(pos, first);
             // A greedy line is a mate, but the defender may resist longer than it does: its
             // length bounds no search for a shorter mate that would call the line the shortest.
             solver.greedy = line.is_empty() && !greedy.is_empty();
@@ -136,6 +141,7 @@ pub fn solve_mate(
                     Some(true) => {
                         limit -= 2;
                         let shorter = solver.mating_line(pos);
+                        let shorter = solver.with_shortcuts(pos, shorter);
                         let shorter_full = usize::from(solver.full_length).max(shorter.len());
                         if !shorter.is_empty() && shorter_full < full {
                             (line, full) = (shorter, shorter_full);
