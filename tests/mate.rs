@@ -7,7 +7,7 @@
 //! and the king answer.
 
 use hisha::search::dfpn::table::MateTable;
-use hisha::search::dfpn::{solve_mate, MateOutcome};
+use hisha::search::dfpn::{solve_mate, Defence, MateOutcome};
 use hisha::search::{MateLimit, SearchControl};
 use hisha::shogi::attacks::between;
 use hisha::shogi::{generate_all, Move, MoveList, Position};
@@ -96,6 +96,7 @@ fn solve_short_mates(threads: usize) {
             &control,
             &mut table,
             threads,
+            Defence::Longest,
             &mut |_| {},
         );
         let full = usize::from(p.full_length);
@@ -127,7 +128,52 @@ fn a_problem_with_the_attacker_in_check_has_no_mate() {
         &SearchControl::new(),
         &mut MateTable::new(1),
         1,
+        Defence::Longest,
         &mut |_| {},
     );
     assert_eq!(answer, MateOutcome::NoMate);
+}
+
+#[test]
+fn composed_problems_rules_pass_over_a_defence_that_leaves_spare_pieces() {
+    // Game ends of positions/mates.txt whose longest defence (the file's count, cshogi's)
+    // leaves the attacker pieces in hand, where a shorter one leaves none: by composed
+    // problems' rules the defender takes the shorter. The counts are shtsume 1.2.7e's
+    // (`shtsume -m 256 -i 60 SFEN`), which ranks defences so.
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions/mates.txt"))
+        .expect("positions/mates.txt");
+    let lines: Vec<&str> = text.lines().collect();
+    let control = SearchControl::new();
+    let mut table = MateTable::new(16);
+    let mut failures = Vec::new();
+    for (number, longest, composed) in [
+        (69, 7, 3),
+        (78, 9, 7),
+        (79, 9, 7),
+        (195, 17, 5),
+        (290, 15, 9),
+        (291, 13, 7),
+    ] {
+        let sfen = lines[number - 1].split('\t').next().expect("an SFEN");
+        for (defence, expected) in [(Defence::Longest, longest), (Defence::Composed, composed)] {
+            let mut pos = Position::from_sfen(sfen).expect("a position");
+            table.clear();
+            let (answer, _) = solve_mate(
+                &mut pos,
+                MateLimit::Millis(60_000),
+                &control,
+                &mut table,
+                1,
+                defence,
+                &mut |_| {},
+            );
+            match answer {
+                MateOutcome::Mate(line) if line.len() == expected => check_line(sfen, &line),
+                other => failures.push(format!(
+                    "line {number}, {defence:?}: expected a mate in {expected}, got {other:?}"
+                )),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -340,6 +340,20 @@ fn go_mate_and_go_perft() {
 }
 
 #[test]
+fn go_mate_reads_the_line_by_the_defence_rule_set() {
+    // After G 4a3a the king's longest defence, 3b2b, is mated in 5 more, the gold taking the
+    // lance on the way (a piece to spare); 3b4b is mated at once, with none
+    // (positions/mates.txt, line 69: cshogi counts 7, shtsume 3).
+    let mut s = UsiProcess::start();
+    s.send("position sfen +R4G1nl/6k2/4ppppp/9/9/9/9/9/9 b r2b3g4s3n3l13p 1");
+    s.send("go mate 10000");
+    assert_eq!(s.expect("checkmate").split(' ').count(), 1 + 7);
+    s.send("setoption name MateDefence value Composed");
+    s.send("go mate 10000");
+    assert_eq!(s.expect("checkmate"), "checkmate 4a3a 3b4b 9a4a");
+}
+
+#[test]
 fn go_mate_with_two_threads() {
     let mut s = UsiProcess::start();
     s.send("setoption name Threads value 2");

@@ -3,26 +3,30 @@
 
 use super::{read, shogi_position, CliError};
 use crate::search::dfpn::table::MateTable;
-use crate::search::dfpn::{not_a_problem, solve_mate, MateOutcome, Progress};
+use crate::search::dfpn::{not_a_problem, solve_mate, Defence, MateOutcome, Progress};
 use crate::search::{MateLimit, SearchControl};
 use crate::shogi::Position;
 use std::io::{self, IsTerminal, Write};
 
-/// Solves `sfen`, giving up after `time` ms if given, with a table of `hash_mb` MiB and
-/// `threads` threads.
-pub(super) fn run(
-    sfen: &str,
-    time: Option<u64>,
-    hash_mb: usize,
-    threads: usize,
-) -> Result<(), CliError> {
+/// How `hisha mate` solves.
+pub(super) struct Settings {
+    /// Give up after this many milliseconds, a position (none: no limit).
+    pub time: Option<u64>,
+    /// The table, MiB.
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub defence: Defence,
+}
+
+/// Solves `sfen` as `settings` say.
+pub(super) fn run(sfen: &str, settings: &Settings) -> Result<(), CliError> {
     let mut pos = shogi_position(Some(sfen))?;
     if let Some(why) = not_a_problem(&pos) {
         return Err(CliError::Input(format!("not a mate problem: {why}")));
     }
-    let mut table = MateTable::new(hash_mb);
+    let mut table = MateTable::new(settings.hash_mb);
     table.prepare();
-    let (answer, p) = solve(&mut pos, time, &mut table, threads, &mut |p| {
+    let (answer, p) = solve(&mut pos, settings, &mut table, &mut |p| {
         eprintln!(
             "{} nodes, {:.1} s, table {} per mille",
             p.nodes,
@@ -36,6 +40,9 @@ pub(super) fn run(
             let text: Vec<String> = line.iter().map(|m| m.to_string()).collect();
             let shortest = if p.shortest {
                 "the shortest"
+            } else if settings.defence == Defence::Composed {
+                // (Its searches for shorter mates limit the length against every defence.)
+                "composed problems' count, not proven the shortest"
             } else {
                 "no shorter one found in the time"
             };
@@ -90,16 +97,17 @@ pub(super) fn run(
     Ok(())
 }
 
-/// One search of `pos` within `time` ms (no limit if none) by `threads` threads.
+/// One search of `pos` as `settings` say.
 fn solve(
     pos: &mut Position,
-    time: Option<u64>,
+    settings: &Settings,
     table: &mut MateTable,
-    threads: usize,
     report: &mut dyn FnMut(Progress),
 ) -> (MateOutcome, Progress) {
-    let limit = time.map_or(MateLimit::Infinite, MateLimit::Millis);
-    solve_mate(pos, limit, &SearchControl::new(), table, threads, report)
+    let limit = settings.time.map_or(MateLimit::Infinite, MateLimit::Millis);
+    let control = SearchControl::new();
+    let (threads, defence) = (settings.threads, settings.defence);
+    solve_mate(pos, limit, &control, table, threads, defence, report)
 }
 
 /// What a line of a problem file expects: a length, a length it must exceed, or no mate.
@@ -154,13 +162,8 @@ const BUCKETS: [u64; 3] = [1_000, 10_000, 60_000];
 
 /// Solves every position of `path` (one a line: an SFEN, optionally a tab and the expected
 /// length, `>N` or `nomate`, then anything; `#` starts a comment), each with a fresh table and
-/// `time` ms; one line of figures a position, then a summary by length.
-pub(super) fn run_file(
-    path: &str,
-    time: Option<u64>,
-    hash_mb: usize,
-    threads: usize,
-) -> Result<(), CliError> {
+/// `settings`' time; one line of figures a position, then a summary by length.
+pub(super) fn run_file(path: &str, settings: &Settings) -> Result<(), CliError> {
     let text = read(path)?;
     let problems: Vec<(usize, &str)> = text
         .lines()
@@ -168,7 +171,7 @@ pub(super) fn run_file(
         .map(|(i, l)| (i + 1, l.trim_end()))
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .collect();
-    let mut table = MateTable::new(hash_mb);
+    let mut table = MateTable::new(settings.hash_mb);
     table.prepare();
     let mut out = io::stdout().lock();
     writeln!(
@@ -204,7 +207,7 @@ pub(super) fn run_file(
             continue;
         }
         table.clear();
-        let (answer, p) = solve(&mut pos, time, &mut table, threads, &mut |_| {});
+        let (answer, p) = solve(&mut pos, settings, &mut table, &mut |_| {});
         let (word, plies, moves) = match &answer {
             MateOutcome::Mate(l) => (
                 "mate",
@@ -253,7 +256,7 @@ pub(super) fn run_file(
     if bar {
         eprint!("\r\x1b[K");
     }
-    summary.write(&mut out, time)?;
+    summary.write(&mut out, settings.time)?;
     if summary.wrong > 0 {
         return Err(CliError::Failed(format!(
             "{} answers contradict the file's expected lengths",

@@ -18,6 +18,7 @@ pub mod selfplay;
 pub mod tune;
 pub mod tune_kp;
 
+use crate::search::dfpn::Defence;
 use clap::{Parser, Subcommand};
 use std::fmt;
 use std::io::{self, Write};
@@ -102,6 +103,11 @@ pub enum Cmd {
         /// Threads searching (sharing the table).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
+        /// Count as composed problems are judged: the defender takes a defence that leaves
+        /// the attacker pieces in hand only where every defence does (their published
+        /// lengths count so). Without it, the defender's longest resistance (a game's end).
+        #[arg(long)]
+        composed: bool,
     },
     /// Play games against itself at fixed nodes and write quiet positions with the results
     /// (the tuner's data: `sfen<TAB>result<TAB>score`, Black's point of view).
@@ -248,11 +254,24 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             time,
             hash,
             threads,
-        } => match (sfen, file) {
-            (_, Some(file)) => mate::run_file(&file, time, hash, threads.into()),
-            (Some(sfen), None) => mate::run(&sfen, time, hash, threads.into()),
-            (None, None) => Err(CliError::Input("a position or --file is needed".into())),
-        },
+            composed,
+        } => {
+            let settings = mate::Settings {
+                time,
+                hash_mb: hash,
+                threads: threads.into(),
+                defence: if composed {
+                    Defence::Composed
+                } else {
+                    Defence::Longest
+                },
+            };
+            match (sfen, file) {
+                (_, Some(file)) => mate::run_file(&file, &settings),
+                (Some(sfen), None) => mate::run(&sfen, &settings),
+                (None, None) => Err(CliError::Input("a position or --file is needed".into())),
+            }
+        }
         Cmd::Book { command } => book::run(command),
         Cmd::Selfplay(args) => selfplay::run(args),
         Cmd::Datagen(args) => datagen::run(args),

@@ -11,7 +11,7 @@ use crate::eval::variant::VariantEval;
 use crate::notation::board::BoardStyle;
 use crate::notation::{MoveStyle, PositionSpec};
 use crate::search::dfpn::table::MateTable;
-use crate::search::dfpn::{solve_mate, MateOutcome, Progress};
+use crate::search::dfpn::{solve_mate, Defence, MateOutcome, Progress};
 use crate::search::tt::TranspositionTable;
 use crate::search::variant::VBoard;
 use crate::search::{
@@ -281,22 +281,23 @@ impl Game {
         }
     }
 
-    /// The mate search's answer (9x9 only) by `threads` threads, reporting its progress to
-    /// `report`.
+    /// The mate search's answer (9x9 only) by `threads` threads, the line read as `defence`
+    /// says, reporting its progress to `report`.
     pub(super) fn mate(
         &self,
         limit: MateLimit,
         control: &SearchControl,
         searchers: &mut Searchers,
         mate_hash_mb: usize,
-        threads: usize,
+        (threads, defence): (usize, Defence),
         report: &mut dyn FnMut(Progress),
     ) -> CheckmateAnswer {
         let Game::Shogi(pos) = self else {
             return CheckmateAnswer::NotImplemented;
         };
         let table = searchers.mate_table(mate_hash_mb);
-        let (answer, last) = solve_mate(&mut pos.clone(), limit, control, table, threads, report);
+        let mut pos = pos.clone();
+        let (answer, last) = solve_mate(&mut pos, limit, control, table, threads, defence, report);
         report(last);
         match answer {
             MateOutcome::Mate(pv) => {

@@ -16,7 +16,7 @@ use crate::book::{choose, Book, BookMove, BookPolicy, ReadReport};
 use crate::eval::{Weights, WEIGHTS};
 use crate::notation::board::BoardStyle;
 use crate::notation::{MoveStyle, PositionSpec};
-use crate::search::dfpn::Progress;
+use crate::search::dfpn::{Defence, Progress};
 use crate::search::params::SEARCH_STACK_BYTES;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, MateLimit, SearchControl, SearchOptions};
@@ -57,6 +57,9 @@ pub struct Settings {
     /// MateHash: the mate solver's table, MiB (made and mapped at `isready` in 9x9, or at the
     /// first `go mate`).
     pub mate_hash_mb: usize,
+    /// MateDefence: how the mate solver's line has the defender choose (`Longest`, a game's
+    /// end; `Composed`, as composed problems count).
+    pub mate_defence: Defence,
     /// Eval_KP: the learned king-piece table on top of the weights (9x9).
     pub learned_form: bool,
     /// USI_OwnBook: whether to play from the book.
@@ -130,6 +133,7 @@ impl Default for Settings {
             entering_king_rule: EnteringKingRule::default(),
             weights: Arc::new(WEIGHTS),
             mate_hash_mb: DEFAULT_MATE_HASH_MB,
+            mate_defence: Defence::Longest,
             learned_form: true,
             own_book: true,
             book_file: BUILT_IN_BOOK.to_string(),
@@ -575,6 +579,7 @@ impl UsiEngine for Engine {
         let control = self.control.clone();
         let mb = self.settings.mate_hash_mb;
         let threads = self.settings.search.threads;
+        let defence = self.settings.mate_defence;
         self.spawn_job(
             "mate",
             false,
@@ -598,7 +603,8 @@ impl UsiEngine for Engine {
                         if p.shortest { ", no shorter mate" } else { "" }
                     )));
                 };
-                EngineEvent::Checkmate(game.mate(limit, &control, searchers, mb, threads, &mut report))
+                let answer = game.mate(limit, &control, searchers, mb, (threads, defence), &mut report);
+                EngineEvent::Checkmate(answer)
             },
         );
     }

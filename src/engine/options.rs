@@ -5,6 +5,7 @@
 use super::{Engine, Settings, NO_BOOK};
 use crate::book::Selection;
 use crate::eval::weights_without;
+use crate::search::dfpn::Defence;
 use crate::search::params::Features;
 use crate::shogi::EnteringKingRule;
 use crate::usi::options::{
@@ -84,6 +85,24 @@ pub(super) static OPTIONS: &[EngineOption] = &[
             get: |s| s.mate_hash_mb as i64,
             // Made at the next `isready` (9x9) or `go mate`.
             set: |e, v| e.settings.mate_hash_mb = v as usize,
+        },
+    },
+    EngineOption {
+        name: "MateDefence",
+        setter: Setter::Combo {
+            vars: || vec!["Longest", "Composed"],
+            alias: |_| None,
+            get: |s| match s.mate_defence {
+                Defence::Longest => "Longest",
+                Defence::Composed => "Composed",
+            },
+            set: |e, name| {
+                e.settings.mate_defence = if name == "Composed" {
+                    Defence::Composed
+                } else {
+                    Defence::Longest
+                }
+            },
         },
     },
     EngineOption {
@@ -276,7 +295,7 @@ pub(super) static OPTIONS: &[EngineOption] = &[
 ];
 
 // Every switch of `Features` has an option (the count is checked here, the names by a test).
-const _: () = assert!(OPTIONS.len() == 20 + Features::SWITCHES);
+const _: () = assert!(OPTIONS.len() == 21 + Features::SWITCHES);
 
 /// Names some GUIs and tools use for the standard options.
 const ALIASES: [(&str, &str); 4] = [

@@ -32,7 +32,7 @@
 //! and what move-by-move solvers report).
 
 use super::table::{ANY_LENGTH, INF};
-use super::{path_key, Solver};
+use super::{path_key, Defence, Solver};
 use crate::shogi::attacks::between;
 use crate::shogi::{generate_all, has_legal_move, Move, MoveList, Position};
 use std::cmp::Reverse;
@@ -65,9 +65,15 @@ impl Measure {
         (self.plies, self.spare)
     }
 
-    /// The order in which the defender prefers lines: longer, then with no spare pieces.
-    fn defender_key(self) -> (u16, bool) {
-        (self.plies, !self.spare)
+    /// The order in which the defender prefers lines (the greater first): by the longest
+    /// defence, longer, then with no spare pieces; by composed problems' rules, with no spare
+    /// pieces, then longer.
+    fn defender_key(self, defence: Defence) -> u32 {
+        let (plies, whole) = (u32::from(self.plies), u32::from(!self.spare));
+        match defence {
+            Defence::Longest => plies << 1 | whole,
+            Defence::Composed => whole << 16 | plies,
+        }
     }
 
     /// One ply further up.
@@ -85,13 +91,16 @@ type Lengths = HashMap<u64, Measure>;
 
 impl Solver<'_> {
     /// The line from `pos`, which the last `solve` proved, to mate (empty if `pos` is not
-    /// proven or the search was stopped while the line was read).
+    /// proven or the search was stopped while the line was read); `line_measures` holds the
+    /// measure (every interposition counted) of each position on it, the mated one last.
     pub fn mating_line(&mut self, pos: &mut Position) -> Vec<Move> {
         let mut lengths = Lengths::new();
         let Some(root) = self.measure(pos, &mut lengths) else {
             return Vec::new();
         };
         self.full_length = root.full;
+        self.line_measures.clear();
+        self.line_measures.push(root.full);
         let mut line = Vec::new();
         loop {
             let or_node = pos.side_to_move() == self.attacker;
@@ -112,7 +121,10 @@ impl Solver<'_> {
                     None => true,
                     Some((_, b)) if or_node => length.attacker_key() < b.attacker_key(),
                     Some((b_move, b)) => {
-                        let (new, old) = (length.defender_key(), b.defender_key());
+                        let (new, old) = (
+                            length.defender_key(self.defence),
+                            b.defender_key(self.defence),
+                        );
                         new > old || (new == old && b_move.is_drop() && !m.is_drop())
                     }
                 };
@@ -120,11 +132,12 @@ impl Solver<'_> {
                     best = Some((m, length));
                 }
             }
-            let Some((m, _)) = best else {
+            let Some((m, length)) = best else {
                 break;
             };
             pos.make_move(m);
             line.push(m);
+            self.line_measures.push(length.full);
         }
         for &m in line.iter().rev() {
             pos.unmake_move(m);
@@ -208,13 +221,20 @@ impl Solver<'_> {
     /// each position's measure; `pos`'s, or `None` where the table holds no proof of it that
     /// could be measured (or the search was stopped).
     fn measure(&mut self, pos: &mut Position, lengths: &mut Lengths) -> Option<Measure> {
-        let mut tree = TreeWalk::default();
-        let exact = self.proven_length(pos, 0, lengths, &mut tree);
-        if exact.is_some() || self.aborted {
-            return exact;
+        if !self.tree_too_large {
+            let mut tree = TreeWalk::default();
+            let exact = self.proven_length(pos, 0, lengths, &mut tree);
+            if exact.is_some() || self.aborted {
+                return exact;
+            }
+            // (It would be again: the table only gains proofs as the search goes on.)
+            self.tree_too_large = tree.visits > MAX_TREE_VISITS;
+            lengths.clear();
         }
-        lengths.clear();
-        let mut graph = ProofGraph::default();
+        let mut graph = ProofGraph {
+            defence: self.defence,
+            ..ProofGraph::default()
+        };
         let root = graph.add(path_key(pos.board_key(), self.attacker_hand(pos)), None);
         let frame = self.frame(pos, root, None, 0);
         self.walk(pos, &mut graph, frame)?;
@@ -531,7 +551,8 @@ impl Solver<'_> {
                 (false, Some(l)) => {
                     let l = l.before();
                     full = Some(full.map_or(l.full, |f| f.max(l.full)));
-                    if !useless && result.is_none_or(|r| l.defender_key() > r.defender_key()) {
+                    let d = self.defence;
+                    if !useless && result.is_none_or(|r| l.defender_key(d) > r.defender_key(d)) {
                         result = Some(l);
                     }
                 }
@@ -653,6 +674,8 @@ struct ProofGraph {
     /// `path_key` to node.
     index: HashMap<u64, u32>,
     nodes: Vec<GraphNode>,
+    /// How the defender chooses.
+    defence: Defence,
 }
 
 struct GraphNode {
@@ -770,7 +793,8 @@ impl ProofGraph {
             } else {
                 let l = child?;
                 full = Some(full.map_or(l.full, |f| f.max(l.full)));
-                if !e.useless && result.is_none_or(|r| l.defender_key() > r.defender_key()) {
+                let d = self.defence;
+                if !e.useless && result.is_none_or(|r| l.defender_key(d) > r.defender_key(d)) {
                     result = Some(l);
                 }
             }

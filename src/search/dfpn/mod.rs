@@ -51,6 +51,22 @@ use table::{hand_max, hand_min, MateTable, ANY_LENGTH, INF};
 /// How far a line may go before it counts as no mate (the longest known problem is 1,525).
 pub const DEFAULT_MAX_PLY: usize = 2048;
 
+/// How the defender chooses among its defences, all of them mated: what the line follows and
+/// its length counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Defence {
+    /// The longest resistance (a game's end: how long the mate takes however the defender
+    /// plays), and of lines as long, one with no attacker's piece left in hand.
+    #[default]
+    Longest,
+    /// As composed problems are judged: a defence after which the attacker ends with pieces in
+    /// hand (a line with spare pieces) is taken only where every defence leaves some; then the
+    /// longest. The published lengths of composed works count so. The searches for shorter
+    /// mates limit the length against every defence, so that no line read this way is proven
+    /// the shortest.
+    Composed,
+}
+
 /// What a mate search answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MateOutcome {
@@ -84,6 +100,7 @@ pub fn solve_mate(
     control: &SearchControl,
     table: &mut MateTable,
     threads: usize,
+    defence: Defence,
     report: &mut dyn FnMut(Progress),
 ) -> (MateOutcome, Progress) {
     let deadline = match limit {
@@ -93,6 +110,7 @@ pub fn solve_mate(
     };
     let mut solver = Solver::new(table, control, deadline, report);
     solver.set_threads(threads);
+    solver.defence = defence;
     if not_a_problem(pos).is_some() {
         return (MateOutcome::NoMate, solver.progress());
     }
@@ -154,7 +172,8 @@ pub fn solve_mate(
                     }
                     Some(false) => {
                         // No mate within `limit - 2`: the shortest takes `limit` plies.
-                        solver.shortest = !solver.greedy && full == limit;
+                        solver.shortest =
+                            !solver.greedy && full == limit && defence == Defence::Longest;
                         break;
                     }
                     None => break,
@@ -264,6 +283,19 @@ pub struct Solver<'a> {
     shared: Option<Arc<Shared>>,
     /// This is a helper of another thread's search.
     helper: bool,
+    /// How the defender chooses, for the line read.
+    defence: Defence,
+    /// The search ends (as if stopped) when this thread has searched this many nodes: the
+    /// budget of a search of the line's tail (`shortcut.rs`).
+    node_limit: u64,
+    /// The measure of each position of the last line read (plies to mate, every
+    /// interposition counted), from the root.
+    line_measures: Vec<u16>,
+    /// The solution tree's exact measure went past its limit: the proof graph is measured.
+    tree_too_large: bool,
+    /// The line's attacker's nodes (`path_key`) searched for a mate shorter than a length,
+    /// and the length, by a search of the tail that did not prove one.
+    tails_tried: std::collections::HashSet<(u64, u16)>,
     /// The nodes the helpers of earlier searches searched.
     helper_nodes: u64,
 }
@@ -358,6 +390,11 @@ impl<'a> Solver<'a> {
             threads: 1,
             shared: None,
             helper: false,
+            defence: Defence::Longest,
+            node_limit: u64::MAX,
+            tails_tried: Default::default(),
+            line_measures: Vec::new(),
+            tree_too_large: false,
             helper_nodes: 0,
         }
     }
@@ -737,6 +774,9 @@ impl<'a> Solver<'a> {
     ) -> Outcome {
         self.nodes += 1;
         self.poll();
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
         let start_nodes = self.nodes;
         let or_node = pos.side_to_move() == self.attacker;
         let hand = self.attacker_hand(pos);
@@ -1215,6 +1255,7 @@ mod tests {
             &control,
             &mut table,
             1,
+            Defence::Longest,
             &mut |_| {},
         )
         .0
@@ -1462,6 +1503,7 @@ mod tests {
             &SearchControl::new(),
             &mut table,
             1,
+            Defence::Longest,
             &mut |_| {},
         );
         assert_eq!(

@@ -17,7 +17,7 @@
 //! found. A pass over a line of 1,585 plies takes some 20 ms.
 
 use super::table::{ANY_LENGTH, INF};
-use super::Solver;
+use super::{path_key, Solver};
 use crate::shogi::{Hand, Move, Position};
 
 /// The plies a shortcut search looks ahead of an attacker's node: check, evasion, check,
@@ -27,6 +27,14 @@ const DEPTH: u32 = 4;
 /// The most evasions a defender's node of a shortcut search may have (more, and a quicker mate
 /// through it is unlikely: the search leaves it).
 const MAX_EVASIONS: usize = 4;
+
+/// The plies at the end of the line whose attacker's nodes are searched for shorter mates by
+/// searches of their own (the ends of long problems: Shin-Tougenkyou's first line ends with a
+/// mate in 19 where one in 13 exists).
+const TAIL_PLIES: usize = 31;
+
+/// The nodes each of those searches may take.
+const TAIL_NODES: u64 = 100_000;
 
 /// The work a stored shortcut is given: the most, so that the table keeps it while the line is
 /// read again and the searches for shorter mates go on.
@@ -38,7 +46,10 @@ impl Solver<'_> {
     /// finds none, the line read again is no shorter, or the time is up. Sets `full_length`
     /// to the line returned.
     pub(super) fn with_shortcuts(&mut self, pos: &mut Position, mut line: Vec<Move>) -> Vec<Move> {
-        while !line.is_empty() && !self.aborted && self.shortcuts_along(pos, &line) {
+        while !line.is_empty()
+            && !self.aborted
+            && (self.shortcuts_along(pos, &line) || self.tails_along(pos, &line))
+        {
             let before = (usize::from(self.full_length), line.len());
             let shorter = self.mating_line(pos);
             let after = (usize::from(self.full_length), shorter.len());
@@ -68,16 +79,74 @@ impl Solver<'_> {
                 self.aborted = true;
                 continue;
             }
-            let proof = self
-                .table
-                .probe(pos.board_key(), self.attacker_hand(pos), ANY_LENGTH - 1)
-                .filter(|f| f.pn == 0)
-                .map(|f| f.length);
-            if let Some(length) = proof.filter(|&l| l >= 3) {
+            if let Some(length) = self.node_length(pos, ply).filter(|&l| l >= 3) {
                 found |= self.shortcut_or(pos, DEPTH, length - 2).is_some();
             }
         }
         found
+    }
+
+    /// Searches each attacker's node of the last `TAIL_PLIES` of `line` (from `pos`), the
+    /// last first, for a mate shorter than its proof, by searches with the length limited,
+    /// each of at most `TAIL_NODES` nodes; whether one was found (and stored).
+    fn tails_along(&mut self, pos: &mut Position, line: &[Move]) -> bool {
+        for &m in line {
+            pos.make_move(m);
+        }
+        let mut found = false;
+        for (ply, &m) in line.iter().enumerate().rev() {
+            pos.unmake_move(m);
+            if ply % 2 != 0 || line.len() - ply > TAIL_PLIES || self.aborted {
+                continue;
+            }
+            if self.out_of_time() {
+                self.aborted = true;
+                continue;
+            }
+            found |= self.shorter_tail(pos, ply);
+        }
+        found
+    }
+
+    /// Searches the attacker's node `pos`, `ply` from the root, for mates shorter than its
+    /// proof, each shorter one found in turn, until a search proves none or ends at its
+    /// budget; whether one was found.
+    fn shorter_tail(&mut self, pos: &mut Position, ply: usize) -> bool {
+        let key = path_key(pos.board_key(), self.attacker_hand(pos));
+        let Some(mut length) = self.node_length(pos, ply) else {
+            return false;
+        };
+        let max_ply = self.max_ply;
+        let mut found = false;
+        while length >= 3 && !self.aborted && self.tails_tried.insert((key, length)) {
+            // A mate within `length - 2` plies from here.
+            self.max_ply = ply + usize::from(length) - 2;
+            self.node_limit = self.nodes + TAIL_NODES;
+            self.path.clear();
+            let r = self.mid(pos, ply, INF, INF, false);
+            self.node_limit = u64::MAX;
+            // (The end of the budget is no stop.)
+            self.aborted = self.out_of_time();
+            if r.pn != 0 || r.length >= length {
+                break;
+            }
+            length = r.length;
+            found = true;
+        }
+        self.max_ply = max_ply;
+        found
+    }
+
+    /// The plies to mate from `pos`, `ply` plies down the line just read: its measure (the
+    /// table's proofs may be longer, as found before shorter ones below them), else the
+    /// table's shortest proof.
+    fn node_length(&self, pos: &Position, ply: usize) -> Option<u16> {
+        self.line_measures.get(ply).copied().or_else(|| {
+            self.table
+                .probe(pos.board_key(), self.attacker_hand(pos), ANY_LENGTH - 1)
+                .filter(|f| f.pn == 0)
+                .map(|f| f.length)
+        })
     }
 
     /// The shortest mate within `bound` plies from the attacker's node `pos` that a search
