@@ -8,13 +8,19 @@
 //! removes them one a search, each a search of the whole problem.
 //!
 //! A shortcut search looks instead at each attacker's node of the line, the last first, for a
-//! mate shorter than the node's proof within a search a few plies deep whose leaves are the
+//! mate shorter than the node's measure within a search a few plies deep whose leaves are the
 //! table's proofs (the positions of the line further on among them): every check, then every
 //! evasion where there are few, then every check again, each position found proven in the
-//! table at its stored length or mated. What it finds is stored as proofs (of the hand held,
-//! which any proof covers), so that the line read again goes through it; that line can meet
-//! other detours, on the defender's other defences, and is searched again until no shortcut is
-//! found. A pass over a line of 1,585 plies takes some 20 ms.
+//! table at its stored length or mated. What it finds is stored as proofs, with their proof
+//! hands as the search works them out, so that the line read again goes through it; that line
+//! can meet other detours, on the defender's other defences, and is searched again until no
+//! shortcut is found. A pass over a line of 1,585 plies takes some 20 ms.
+//!
+//! Near the line's end a quicker mate can also take another way altogether (in
+//! Shin-Tougenkyou's ending, a defence that the first line mates in 19 plies shtsume mates in
+//! 13). So the attacker's nodes of
+//! the last `TAIL_PLIES` plies are each searched again, as the root is, with the length limited
+//! below their measure, each search given `TAIL_NODES` nodes.
 
 use super::table::{ANY_LENGTH, INF};
 use super::{path_key, Solver};
@@ -29,8 +35,7 @@ const DEPTH: u32 = 4;
 const MAX_EVASIONS: usize = 4;
 
 /// The plies at the end of the line whose attacker's nodes are searched for shorter mates by
-/// searches of their own (the ends of long problems: Shin-Tougenkyou's first line ends with a
-/// mate in 19 where one in 13 exists).
+/// searches of their own.
 const TAIL_PLIES: usize = 31;
 
 /// The nodes each of those searches may take.
@@ -87,8 +92,9 @@ impl Solver<'_> {
     }
 
     /// Searches each attacker's node of the last `TAIL_PLIES` of `line` (from `pos`), the
-    /// last first, for a mate shorter than its proof, by searches with the length limited,
-    /// each of at most `TAIL_NODES` nodes; whether one was found (and stored).
+    /// last first, for a mate shorter than its measure, by searches with the length limited,
+    /// each of at most `TAIL_NODES` nodes; whether one was found (and stored). (Not the root:
+    /// its own searches for shorter mates follow.)
     fn tails_along(&mut self, pos: &mut Position, line: &[Move]) -> bool {
         for &m in line {
             pos.make_move(m);
@@ -96,7 +102,8 @@ impl Solver<'_> {
         let mut found = false;
         for (ply, &m) in line.iter().enumerate().rev() {
             pos.unmake_move(m);
-            if ply % 2 != 0 || line.len() - ply > TAIL_PLIES || self.aborted {
+            let near_the_end = line.len() - ply <= TAIL_PLIES;
+            if ply == 0 || ply % 2 != 0 || !near_the_end || self.aborted {
                 continue;
             }
             if self.out_of_time() {
@@ -109,7 +116,7 @@ impl Solver<'_> {
     }
 
     /// Searches the attacker's node `pos`, `ply` from the root, for mates shorter than its
-    /// proof, each shorter one found in turn, until a search proves none or ends at its
+    /// measure, each shorter one found in turn, until a search proves none or ends at its
     /// budget; whether one was found.
     fn shorter_tail(&mut self, pos: &mut Position, ply: usize) -> bool {
         let key = path_key(pos.board_key(), self.attacker_hand(pos));
