@@ -344,6 +344,31 @@ impl Position {
         self.state.hands[c.index()]
     }
 
+    /// Moves a piece of `kind` (a hand kind) from `from`'s hand to the other side's, keys
+    /// included; false, and nothing changed, if `from` holds none or the other hand is full.
+    /// Not a move: the history is untouched, and the same call for the other side undoes it.
+    /// For a mate solver's question of whether a mate stands without a piece.
+    pub fn hand_over(&mut self, from: Color, kind: PieceKind) -> bool {
+        let to = !from;
+        let st = &mut self.state;
+        if st.hands[from.index()].count(kind) == 0
+            || st.hands[to.index()].count(kind) >= Hand::CAPACITY[kind.index()]
+        {
+            return false;
+        }
+        st.hands[from.index()].remove(kind);
+        st.hands[to.index()].add(kind);
+        st.hand_key = st
+            .hand_key
+            .wrapping_sub(zobrist::hand_key(from.index(), kind.index()))
+            .wrapping_add(zobrist::hand_key(to.index(), kind.index()));
+        debug_assert!(
+            self.is_consistent(),
+            "inconsistent after handing over {kind:?}"
+        );
+        true
+    }
+
     /// Pieces giving check to the side to move.
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
@@ -825,6 +850,21 @@ mod tests {
             a.to_sfen(),
             "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
         );
+    }
+
+    #[test]
+    fn a_piece_handed_over_is_the_position_with_the_hands_written_so() {
+        let sfen = |hands: &str| format!("4k4/9/9/9/9/9/9/9/4K4 b {hands} 1");
+        let mut pos = Position::from_sfen(&sfen("2Pg")).unwrap();
+        let before = pos.key();
+        assert!(pos.hand_over(Color::Black, PieceKind::Pawn));
+        let handed = Position::from_sfen(&sfen("Pgp")).unwrap();
+        assert_eq!((pos.to_sfen(), pos.key()), (handed.to_sfen(), handed.key()));
+        // Nothing to hand over: nothing changes.
+        assert!(!pos.hand_over(Color::Black, PieceKind::Gold));
+        assert!(pos.hand_over(Color::White, PieceKind::Pawn));
+        assert_eq!((pos.to_sfen(), pos.key()), (sfen("2Pg"), before));
+        assert!(pos.is_consistent());
     }
 
     #[test]

@@ -32,9 +32,9 @@
 //! and what move-by-move solvers report).
 
 use super::table::{ANY_LENGTH, INF};
-use super::{path_key, Defence, Solver};
+use super::{path_key, Defence, Solver, DEFAULT_MAX_PLY};
 use crate::shogi::attacks::between;
-use crate::shogi::{generate_all, has_legal_move, Move, MoveList, Position};
+use crate::shogi::{generate_all, has_legal_move, Move, MoveList, PieceKind, Position};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
@@ -593,9 +593,10 @@ impl Solver<'_> {
 
     /// Whether the defender's `m` in `pos` (in check) is a useless interposition: a drop
     /// between the one checking piece and the king that the attacker takes with a check, the
-    /// defender unable to take back, after which the table's proof needs no more of the
-    /// dropped kind than the attacker held before (the mate stands with the piece given back).
-    /// Where the table has lost the proof, the drop counts.
+    /// defender unable to take back, after which the mate stands with the piece given back to
+    /// the defender: the table's proof needs no more of the dropped kind than the attacker held
+    /// before, or a short search proves the position with the piece handed back
+    /// (`mates_without`). Where the table has lost the proof, the drop counts.
     fn useless_interposition(&mut self, pos: &mut Position, m: Move) -> bool {
         if !m.is_drop() {
             return false;
@@ -618,25 +619,68 @@ impl Solver<'_> {
                 continue;
             }
             pos.make_move(take);
-            let needless = self
+            let proof = self
                 .table
                 .probe(pos.board_key(), self.attacker_hand(pos), ANY_LENGTH - 1)
-                .is_some_and(|f| f.pn == 0 && f.hand.count(kind) <= held);
-            let retaken = needless && {
+                .filter(|f| f.pn == 0);
+            let retaken = proof.is_some() && {
                 let mut replies = MoveList::new();
                 generate_all(pos, &mut replies);
                 replies.iter().any(|r| !r.is_drop() && r.to() == to)
             };
+            useless = match proof {
+                Some(f) if !retaken => f.hand.count(kind) <= held || self.mates_without(pos, kind),
+                _ => false,
+            };
             pos.unmake_move(take);
-            if needless && !retaken {
-                useless = true;
+            if useless {
                 break;
             }
         }
         pos.unmake_move(m);
         useless
     }
+
+    /// Whether the defender's node `pos` is mated with one piece of `kind` handed back from
+    /// the attacker to the defender: by the table, else by a search of at most `WITHOUT_NODES`
+    /// nodes (every interposition counted; its length does not matter). Remembered.
+    fn mates_without(&mut self, pos: &mut Position, kind: PieceKind) -> bool {
+        let key = path_key(pos.board_key(), self.attacker_hand(pos));
+        if let Some(&known) = self.without.get(&(key, kind.index() as u8)) {
+            return known;
+        }
+        let attacker = self.attacker;
+        if !pos.hand_over(attacker, kind) {
+            return false;
+        }
+        let hand = self.attacker_hand(pos);
+        let proven = |s: &Self, pos: &Position| {
+            s.table
+                .probe(pos.board_key(), hand, ANY_LENGTH - 1)
+                .is_some_and(|f| f.pn == 0)
+        };
+        let mut mated = proven(self, pos);
+        if !mated && !self.aborted {
+            let (max_ply, node_limit) = (self.max_ply, self.node_limit);
+            self.max_ply = DEFAULT_MAX_PLY;
+            self.node_limit = node_limit.min(self.nodes + WITHOUT_NODES);
+            self.path.clear();
+            self.mid(pos, 0, INF, INF, false);
+            (self.max_ply, self.node_limit) = (max_ply, node_limit);
+            // (The end of the budget is no stop.)
+            self.aborted = self.out_of_time();
+            mated = proven(self, pos);
+        }
+        pos.hand_over(!attacker, kind);
+        if !self.aborted {
+            self.without.insert((key, kind.index() as u8), mated);
+        }
+        mated
+    }
 }
+
+/// The most nodes `mates_without` searches.
+const WITHOUT_NODES: u64 = 20_000;
 
 /// The most checks `walk` follows from an attacker's node, mates at once apart.
 const CHECKS_MEASURED: usize = 1;

@@ -296,6 +296,9 @@ pub struct Solver<'a> {
     /// The line's attacker's nodes (`path_key`) searched for a mate shorter than a length,
     /// and the length, by a search of the tail that did not prove one.
     tails_tried: std::collections::HashSet<(u64, u16)>,
+    /// Defender's nodes (`path_key`) after a capture, with the kind captured, and whether
+    /// they are mated with that piece handed back (`line.rs`, `mates_without`).
+    without: HashMap<(u64, u8), bool>,
     /// The nodes the helpers of earlier searches searched.
     helper_nodes: u64,
 }
@@ -393,6 +396,7 @@ impl<'a> Solver<'a> {
             defence: Defence::Longest,
             node_limit: u64::MAX,
             tails_tried: Default::default(),
+            without: HashMap::new(),
             line_measures: Vec::new(),
             tree_too_large: false,
             helper_nodes: 0,
@@ -1512,6 +1516,29 @@ mod tests {
             "{sfen}"
         );
         assert_eq!((p.full_length, p.shortest), (13, true));
+    }
+
+    #[test]
+    fn an_interposition_is_useless_when_the_mate_stands_without_the_piece() {
+        // Shin-Tougenkyou, 5 plies from the end of shtsume's solution: after 1g6b 5b4c 7i4i
+        // every drop on file 4 is taken by the rook with check. The table's mate after
+        // P*4g 4i4g drops the pawn taken on 4d, but the rook mates without it, taking
+        // whatever the defender drops. shtsume counts 3 plies; with every interposition,
+        // 9 (cshogi's mate_move: none within 7, one in 9).
+        let sfen = "3+N2+P1+P/P3k4/g4P1G1/lPP3pPp/+LnnS3S1/G+P1l4+p/3pp1N1+B/9/2R5s b rbgsl5p 1";
+        let mut pos = Position::from_sfen(sfen).unwrap();
+        let mut table = MateTable::new(16);
+        let (found, p) = solve_mate(
+            &mut pos,
+            MateLimit::Millis(60_000),
+            &SearchControl::new(),
+            &mut table,
+            1,
+            Defence::Longest,
+            &mut |_| {},
+        );
+        assert_eq!(line(&found), ["1g6b", "5b4c", "7i4i"], "{sfen}");
+        assert_eq!(p.full_length, 9);
     }
 
     #[test]
