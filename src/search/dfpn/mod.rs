@@ -1520,11 +1520,11 @@ mod tests {
 
     #[test]
     fn an_interposition_is_useless_when_the_mate_stands_without_the_piece() {
-        // Shin-Tougenkyou, 5 plies from the end of shtsume's solution: after 1g6b 5b4c 7i4i
-        // every drop on file 4 is taken by the rook with check. The table's mate after
-        // P*4g 4i4g drops the pawn taken on 4d, but the rook mates without it, taking
-        // whatever the defender drops. shtsume counts 3 plies; with every interposition,
-        // 9 (cshogi's mate_move: none within 7, one in 9).
+        // Shin-Tougenkyou, ply 1,200 of a line Hisha read (its mate counted 9 plies): after
+        // 1g6b 5b4c 7i4i every drop on file 4 is taken by the rook with check. The table's
+        // mate after P*4g 4i4g drops the pawn taken on 4d, but the rook mates without it,
+        // taking whatever the defender drops. shtsume counts 3 plies; with every
+        // interposition, 9 (cshogi's mate_move: none within 7, one in 9).
         let sfen = "3+N2+P1+P/P3k4/g4P1G1/lPP3pPp/+LnnS3S1/G+P1l4+p/3pp1N1+B/9/2R5s b rbgsl5p 1";
         let mut pos = Position::from_sfen(sfen).unwrap();
         let mut table = MateTable::new(16);
