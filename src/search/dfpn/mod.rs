@@ -1249,7 +1249,9 @@ fn best_child(children: &[Child], or_node: bool, shared: Option<&Shared>) -> (us
 mod tests {
     use super::*;
 
-    fn solve(sfen: &str) -> MateOutcome {
+    /// `sfen` solved by one thread within a minute, by the longest defence, with the last
+    /// report.
+    fn solve_reported(sfen: &str) -> (MateOutcome, Progress) {
         let mut pos = Position::from_sfen(sfen).unwrap();
         let mut table = MateTable::new(16);
         let control = SearchControl::new();
@@ -1262,7 +1264,10 @@ mod tests {
             Defence::Longest,
             &mut |_| {},
         )
-        .0
+    }
+
+    fn solve(sfen: &str) -> MateOutcome {
+        solve_reported(sfen).0
     }
 
     /// A child for the numbers' tests: `m` with numbers `pn` and `dn`, searched before.
@@ -1499,17 +1504,7 @@ mod tests {
         // the pawn never needed: cshogi's exhaustive mate_move counts 13 plies; tsume's count
         // leaves the four pawns out, 5 plies: 5b8b 8g7g 8b8h+ 7g6g 7i6h+.
         let sfen = "ln1gk1g2/4r2s+R/p1pl2g2/2n1s2P1/3PpP3/2Pn1+BP2/PK2PS3/9/L1s2G3 w BNL5P3p 108";
-        let mut pos = Position::from_sfen(sfen).unwrap();
-        let mut table = MateTable::new(16);
-        let (found, p) = solve_mate(
-            &mut pos,
-            MateLimit::Millis(60_000),
-            &SearchControl::new(),
-            &mut table,
-            1,
-            Defence::Longest,
-            &mut |_| {},
-        );
+        let (found, p) = solve_reported(sfen);
         assert_eq!(
             line(&found),
             ["5b8b", "8g7g", "8b8h+", "7g6g", "7i6h+"],
@@ -1526,17 +1521,7 @@ mod tests {
         // taking whatever the defender drops. shtsume counts 3 plies; with every
         // interposition, 9 (cshogi's mate_move: none within 7, one in 9).
         let sfen = "3+N2+P1+P/P3k4/g4P1G1/lPP3pPp/+LnnS3S1/G+P1l4+p/3pp1N1+B/9/2R5s b rbgsl5p 1";
-        let mut pos = Position::from_sfen(sfen).unwrap();
-        let mut table = MateTable::new(16);
-        let (found, p) = solve_mate(
-            &mut pos,
-            MateLimit::Millis(60_000),
-            &SearchControl::new(),
-            &mut table,
-            1,
-            Defence::Longest,
-            &mut |_| {},
-        );
+        let (found, p) = solve_reported(sfen);
         assert_eq!(line(&found), ["1g6b", "5b4c", "7i4i"], "{sfen}");
         assert_eq!(p.full_length, 9);
     }

@@ -70,25 +70,11 @@ impl Solver<'_> {
     /// Searches each attacker's node of `line` (from `pos`), the last first, for a shortcut;
     /// whether one was found (and stored).
     fn shortcuts_along(&mut self, pos: &mut Position, line: &[Move]) -> bool {
-        for &m in line {
-            pos.make_move(m);
-        }
-        let mut found = false;
-        for (ply, &m) in line.iter().enumerate().rev() {
-            pos.unmake_move(m);
-            // The attacker moves at the even plies.
-            if ply % 2 != 0 || self.aborted {
-                continue;
-            }
-            if self.out_of_time() {
-                self.aborted = true;
-                continue;
-            }
-            if let Some(length) = self.node_length(pos, ply).filter(|&l| l >= 3) {
-                found |= self.shortcut_or(pos, DEPTH, length - 2).is_some();
-            }
-        }
-        found
+        self.along(pos, line, 0, |s, pos, ply| {
+            s.node_length(pos, ply)
+                .filter(|&l| l >= 3)
+                .is_some_and(|length| s.shortcut_or(pos, DEPTH, length - 2).is_some())
+        })
     }
 
     /// Searches each attacker's node of the last `TAIL_PLIES` of `line` (from `pos`), the
@@ -96,21 +82,34 @@ impl Solver<'_> {
     /// each of at most `TAIL_NODES` nodes; whether one was found (and stored). (Not the root:
     /// its own searches for shorter mates follow.)
     fn tails_along(&mut self, pos: &mut Position, line: &[Move]) -> bool {
+        let first = line.len().saturating_sub(TAIL_PLIES).max(1);
+        self.along(pos, line, first, Solver::shorter_tail)
+    }
+
+    /// Calls `search` at each attacker's node of `line` (from `pos`) at `first` plies from
+    /// `pos` or further, the last first, while the time lasts; whether any call found a mate.
+    fn along(
+        &mut self,
+        pos: &mut Position,
+        line: &[Move],
+        first: usize,
+        mut search: impl FnMut(&mut Self, &mut Position, usize) -> bool,
+    ) -> bool {
         for &m in line {
             pos.make_move(m);
         }
         let mut found = false;
         for (ply, &m) in line.iter().enumerate().rev() {
             pos.unmake_move(m);
-            let near_the_end = line.len() - ply <= TAIL_PLIES;
-            if ply == 0 || ply % 2 != 0 || !near_the_end || self.aborted {
+            // The attacker moves at the even plies.
+            if ply < first || ply % 2 != 0 || self.aborted {
                 continue;
             }
             if self.out_of_time() {
                 self.aborted = true;
                 continue;
             }
-            found |= self.shorter_tail(pos, ply);
+            found |= search(self, pos, ply);
         }
         found
     }
