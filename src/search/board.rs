@@ -129,4 +129,8 @@ pub trait Picker<B: SearchBoard>: Sized {
     /// The next move, or `None` when every move has been handed out (the board is handed over
     /// mutably so that a picker of pseudo-legal moves can try each before handing it out).
     fn next(&mut self, pos: &mut B, ordering: &OrderingContext) -> Option<B::Move>;
+    /// Late-move pruning has begun: every quiet move from here on would be skipped unsearched,
+    /// and a picker that hands out its quiet moves last may stop handing them out. A picker
+    /// that orders other moves (promotions, losing captures) after some quiet moves ignores it.
+    fn skip_quiets(&mut self) {}
 }

@@ -460,6 +460,9 @@ impl<B: SearchBoard> Searcher<B> {
                 && quiet_count
                     >= (LMP_BASE + (depth * depth) as usize) / (2 - usize::from(improving))
             {
+                // The count only grows and `best` only rises, so every later quiet move would
+                // be pruned as well.
+                picker.skip_quiets();
                 quiet_count += 1;
                 continue;
             }

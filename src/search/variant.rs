@@ -476,7 +476,8 @@ impl SearchBoard for VBoard {
 /// then quiet moves by history. In quiescence, the captures that do not lose material in the
 /// exchange, or every move when in check.
 /// Under the check rule each move is tried for legality only when its turn comes, so the moves
-/// after a cutoff are never tried.
+/// after a cutoff are never tried; once late-move pruning begins (`skip_quiets`), the quiet moves
+/// left are neither tried nor sorted.
 pub struct VPicker {
     moves: Vec<VMove>,
     scores: Vec<i32>,
@@ -488,7 +489,13 @@ pub struct VPicker {
     refutations: [Option<VMove>; 3],
     /// Quiescence out of check: the captures that lose material in the exchange are skipped.
     winning_only: bool,
+    /// Late-move pruning has begun: the quiet moves (all last here) are not handed out.
+    skip_quiets: bool,
 }
+
+/// The least score of a move that is not quiet: promotions score this, captures more, and the
+/// refutations and history-ordered quiet moves less.
+const NOT_QUIET: i32 = 1 << 23;
 
 impl VPicker {
     fn build(
@@ -520,6 +527,7 @@ impl VPicker {
             tried: 0,
             refutations,
             winning_only,
+            skip_quiets: false,
         }
     }
 
@@ -539,7 +547,7 @@ impl VPicker {
             return (1 << 24) + pos.victim_value(m) * 16 + history / 2 - attacker / 16;
         }
         if m.promote {
-            return 1 << 23;
+            return NOT_QUIET;
         }
         if let Some(i) = self.refutations.iter().position(|&r| r == Some(m)) {
             return (1 << 22) + 2 - i as i32;
@@ -563,6 +571,10 @@ impl Picker<VBoard> for VPicker {
         self.tt_move
     }
 
+    fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
     fn next(&mut self, pos: &mut VBoard, ordering: &OrderingContext) -> Option<VMove> {
         if !self.scored {
             self.scores = self
@@ -584,6 +596,10 @@ impl Picker<VBoard> for VPicker {
                 if s > top {
                     (best, top) = (j, s);
                 }
+            }
+            if self.skip_quiets && top < NOT_QUIET {
+                self.index = self.moves.len();
+                return None;
             }
             self.moves.swap(i, best);
             self.scores.swap(i, best);
@@ -857,6 +873,74 @@ mod tests {
                 board.make_move(m);
             }
             assert!(checks > 0, "{}: no position in check", id.rules().name);
+        }
+    }
+
+    #[test]
+    fn once_quiet_moves_are_skipped_only_captures_and_promotions_are_handed_out() {
+        use crate::search::ordering::{CaptureHistory, ContinuationHistory, History};
+        // Along random games: with the skip asked for at the first quiet move, the picker hands
+        // out that one quiet move and every legal capture and promotion, whatever their order.
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for id in [VariantId::Chu, VariantId::Mini] {
+            let pos = VPosition::start(id);
+            let eval = Arc::new(VariantEval::new(pos.rules()));
+            let mut board = VBoard::new(pos, &[], eval);
+            let dims = board.dims();
+            let (history, captures, continuation) = (
+                History::new(dims),
+                CaptureHistory::new(dims),
+                ContinuationHistory::new(dims),
+            );
+            let ordering = OrderingContext {
+                history: &history,
+                captures: &captures,
+                continuation: [None, None],
+                continuation_table: &continuation,
+            };
+            let (mut promotions, mut skipped) = (0, 0);
+            for _ in 0..400 {
+                let legal = board.pos.legal_moves();
+                if legal.is_empty() {
+                    board = VBoard::new(VPosition::start(id), &[], board.eval.clone());
+                    continue;
+                }
+                let quiet = |b: &VBoard, m: VMove| !b.is_capture(m) && !m.promote;
+                let mut picker = VPicker::main(&mut board, None, [None; 3]);
+                let mut handed = Vec::new();
+                while let Some(m) = picker.next(&mut board, &ordering) {
+                    if quiet(&board, m) {
+                        picker.skip_quiets();
+                    }
+                    handed.push(m);
+                }
+                let key = |m: &VMove| (m.from, m.to, m.mid, m.mid2, m.drop, m.promote);
+                let (mut loud, handed_quiet): (Vec<VMove>, Vec<VMove>) =
+                    handed.into_iter().partition(|&m| !quiet(&board, m));
+                let mut expected: Vec<VMove> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| !quiet(&board, m))
+                    .collect();
+                loud.sort_by_key(key);
+                expected.sort_by_key(key);
+                assert_eq!(loud, expected, "{}", board.pos.to_sfen());
+                let quiets = legal.len() - expected.len();
+                assert_eq!(handed_quiet.len(), quiets.min(1), "{}", board.pos.to_sfen());
+                promotions +=
+                    usize::from(expected.iter().any(|m| m.promote && !board.is_capture(*m)));
+                skipped += quiets.saturating_sub(1);
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                board.make_move(legal[rng as usize % legal.len()]);
+            }
+            assert!(
+                promotions > 0,
+                "{}: no promotion without a capture",
+                id.rules().name
+            );
+            assert!(skipped > 0, "{}: nothing skipped", id.rules().name);
         }
     }
 
