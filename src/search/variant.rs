@@ -626,6 +626,7 @@ impl Picker<VBoard> for VPicker {
 mod tests {
     use super::*;
     use crate::search::control::SearchControl;
+    use crate::search::ordering::{CaptureHistory, ContinuationHistory, History};
     use crate::search::tt::TranspositionTable;
     use crate::search::{Limits, SearchOptions, SearchResult, Searcher, MATE};
     use crate::variant::VariantId;
@@ -822,9 +823,41 @@ mod tests {
         assert!(codes.len() + 1 >= board.root_moves().len());
     }
 
+    /// The ordering tables of a search that has not begun.
+    struct EmptyTables {
+        history: History,
+        captures: CaptureHistory,
+        continuation: ContinuationHistory,
+    }
+
+    impl EmptyTables {
+        fn new(dims: Dims) -> EmptyTables {
+            EmptyTables {
+                history: History::new(dims),
+                captures: CaptureHistory::new(dims),
+                continuation: ContinuationHistory::new(dims),
+            }
+        }
+
+        fn ordering(&self) -> OrderingContext<'_> {
+            OrderingContext {
+                history: &self.history,
+                captures: &self.captures,
+                continuation: [None, None],
+                continuation_table: &self.continuation,
+            }
+        }
+    }
+
+    /// One step of a xorshift generator: the random games' moves.
+    fn xorshift(rng: &mut u64) {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+    }
+
     #[test]
     fn the_picker_hands_out_exactly_the_legal_moves() {
-        use crate::search::ordering::{CaptureHistory, ContinuationHistory, History};
         // Positions from random games of the check-rule variants, checks and pins included;
         // the table's move, legal or not, must not change the set.
         let mut rng = 0x2545_f491_4f6c_dd1du64;
@@ -832,18 +865,8 @@ mod tests {
             let pos = VPosition::start(id);
             let eval = Arc::new(VariantEval::new(pos.rules()));
             let mut board = VBoard::new(pos, &[], eval);
-            let dims = board.dims();
-            let (history, captures, continuation) = (
-                History::new(dims),
-                CaptureHistory::new(dims),
-                ContinuationHistory::new(dims),
-            );
-            let ordering = OrderingContext {
-                history: &history,
-                captures: &captures,
-                continuation: [None, None],
-                continuation_table: &continuation,
-            };
+            let tables = EmptyTables::new(board.dims());
+            let ordering = tables.ordering();
             let mut checks = 0;
             for _ in 0..300 {
                 let mut legal = board.pos.legal_moves();
@@ -852,9 +875,7 @@ mod tests {
                     continue;
                 }
                 checks += usize::from(board.in_check());
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
+                xorshift(&mut rng);
                 let mut pseudo = Vec::new();
                 board.pos.pseudo_moves(&mut pseudo);
                 let tt = pseudo[rng as usize % pseudo.len()];
@@ -878,7 +899,6 @@ mod tests {
 
     #[test]
     fn once_quiet_moves_are_skipped_only_captures_and_promotions_are_handed_out() {
-        use crate::search::ordering::{CaptureHistory, ContinuationHistory, History};
         // Along random games: with the skip asked for at the first quiet move, the picker hands
         // out that one quiet move and every legal capture and promotion, whatever their order.
         let mut rng = 0x9e37_79b9_7f4a_7c15u64;
@@ -886,18 +906,8 @@ mod tests {
             let pos = VPosition::start(id);
             let eval = Arc::new(VariantEval::new(pos.rules()));
             let mut board = VBoard::new(pos, &[], eval);
-            let dims = board.dims();
-            let (history, captures, continuation) = (
-                History::new(dims),
-                CaptureHistory::new(dims),
-                ContinuationHistory::new(dims),
-            );
-            let ordering = OrderingContext {
-                history: &history,
-                captures: &captures,
-                continuation: [None, None],
-                continuation_table: &continuation,
-            };
+            let tables = EmptyTables::new(board.dims());
+            let ordering = tables.ordering();
             let (mut promotions, mut skipped) = (0, 0);
             for _ in 0..400 {
                 let legal = board.pos.legal_moves();
@@ -930,9 +940,7 @@ mod tests {
                 promotions +=
                     usize::from(expected.iter().any(|m| m.promote && !board.is_capture(*m)));
                 skipped += quiets.saturating_sub(1);
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
+                xorshift(&mut rng);
                 board.make_move(legal[rng as usize % legal.len()]);
             }
             assert!(
