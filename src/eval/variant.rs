@@ -32,13 +32,20 @@
 //! Micro, mini, judkins, tori, sho, chu and dai have fitted weights, `src/eval/variants/NAME.in`
 //! (`make variant-weights`, docs/tuning.md); the others keep the hand-set weights until they
 //! have data. Outside the weights, a king hunt (`king_hunt`) acts in decided games only.
+//!
+//! The search's positions keep the material, piece-square and hand weights summed as moves are
+//! made (`tally`, `VPosition::attach_tally`), so that `evaluate` visits only the squares
+//! near the royals and, on the small boards, the attacks; any other position is counted piece by
+//! piece, to the same score.
 //! `Eval_Form` off leaves material alone.
 
 use super::parse_weights;
 use crate::color::Color;
 use crate::variant::catalogue::Special;
+use crate::variant::position::Tally;
 use crate::variant::rules::{Promotion, Rules};
 use crate::variant::{betza, KindIx, VPosition, VariantId};
+use std::sync::{Arc, OnceLock};
 
 /// Promotion potential, percent of the gain, by ranks from the zone (0: in it).
 const PROMOTION_PERCENT: [i32; 4] = [25, 20, 12, 6];
@@ -369,6 +376,9 @@ pub struct VariantEval {
     drops: bool,
     /// The search's pruning margins for this evaluation, percent of 9x9's (`margin_percent`).
     margin_percent: i32,
+    /// The material, piece-square and hand weights as a position keeps them summed (`tally`),
+    /// made at the first call.
+    tally: OnceLock<Arc<Tally>>,
 }
 
 /// The search's pruning margins (tuned for 9x9's evaluation) for a variant's evaluation,
@@ -433,6 +443,7 @@ impl VariantEval {
             royal: rules.kinds.iter().map(|k| k.royal).collect(),
             drops: rules.drops,
             margin_percent: margin_percent(rules.evaluation),
+            tally: OnceLock::new(),
         }
     }
 
@@ -446,6 +457,33 @@ impl VariantEval {
             }
         }
         self.weights = weights;
+        self.tally = OnceLock::new();
+    }
+
+    /// The weights a position of this evaluation's game (`pos`) keeps summed, so that
+    /// `evaluate` need not visit every piece for them: each piece's material and
+    /// piece-square weights, what each side holds in hand, and each side's material on the
+    /// board (for the king hunt). A position carrying it (`VPosition::attach_tally`) is
+    /// evaluated from its sums.
+    pub fn tally(&self, pos: &VPosition) -> Arc<Tally> {
+        Arc::clone(self.tally.get_or_init(|| {
+            let l = &self.layout;
+            let w = &self.weights;
+            let sign = |side: Color| if side == Color::Black { 1 } else { -1 };
+            Arc::new(pos.make_tally(
+                |k, side, x, y| sign(side) * (w[k as usize] + w[l.pst(k as usize, side, x, y)]),
+                |k, side, n| {
+                    if !self.drops {
+                        return 0;
+                    }
+                    let held: i32 = (0..usize::from(n))
+                        .map(|i| w[l.hand(k as usize, i.min(HAND_BUCKETS - 1))])
+                        .sum();
+                    sign(side) * held
+                },
+                self.values.clone(),
+            ))
+        }))
     }
 
     /// The weights, 1/`SCALE` cp.
@@ -470,6 +508,13 @@ impl VariantEval {
 
     /// The score for Black, centipawns (`material` alone is what `Eval_Form` off uses).
     pub fn evaluate(&self, pos: &VPosition) -> i32 {
+        if let (Some(mine), Some(kept)) = (self.tally.get(), pos.tally()) {
+            if Arc::ptr_eq(mine, kept) {
+                let mut sum = pos.tally_sum();
+                self.relative_features(pos, &mut |i, c| sum += self.weights[i] * c);
+                return squash(sum / SCALE) + self.hunt(pos, pos.tally_material());
+            }
+        }
         let mut sum = 0;
         // The material on the board by side, for the king hunt, from the same pass.
         let mut board = [0, 0];
@@ -590,19 +635,6 @@ impl VariantEval {
     /// Calls `f(feature, count)` for every feature of the position, Black's +1, White's -1.
     fn features(&self, pos: &VPosition, f: &mut impl FnMut(usize, i32)) {
         let l = &self.layout;
-        let (own, enemy) = (l.start(OWN_ROYAL), l.start(ENEMY_ROYAL));
-        let mut royals: [[(usize, usize); 4]; 2] = [[(0, 0); 4]; 2];
-        let mut royal_count = [0usize; 2];
-        for side in Color::ALL {
-            for &sq in pos.pieces(side) {
-                if let Some((k, _)) = pos.piece_at(sq) {
-                    if self.royal[k as usize] && royal_count[side.index()] < 4 {
-                        royals[side.index()][royal_count[side.index()]] = pos.coords(sq);
-                        royal_count[side.index()] += 1;
-                    }
-                }
-            }
-        }
         for side in Color::ALL {
             let sign = if side == Color::Black { 1 } else { -1 };
             for &sq in pos.pieces(side) {
@@ -613,24 +645,53 @@ impl VariantEval {
                 let (x, y) = pos.coords(sq);
                 f(k, sign);
                 f(l.pst(k, side, x, y), sign);
-                if self.royal[k] {
-                    continue;
-                }
-                for &r in &royals[side.index()][..royal_count[side.index()]] {
-                    if let Some(o) = l.offset(side, (x, y), r) {
-                        f(own + k * l.span + o, sign);
-                    }
-                }
-                for &r in &royals[(!side).index()][..royal_count[(!side).index()]] {
-                    if let Some(o) = l.offset(side, (x, y), r) {
-                        f(enemy + k * l.span + o, sign);
-                    }
-                }
             }
             if self.drops {
                 for k in 0..l.kinds {
                     for i in 0..pos.in_hand(side, k as KindIx) as usize {
                         f(l.hand(k, i.min(HAND_BUCKETS - 1)), sign);
+                    }
+                }
+            }
+        }
+        self.relative_features(pos, f);
+    }
+
+    /// The features other than material, piece-square and hand (which a position's tally
+    /// keeps summed): each piece's offset from the royals, and on the small boards the attack
+    /// groups.
+    fn relative_features(&self, pos: &VPosition, f: &mut impl FnMut(usize, i32)) {
+        let l = &self.layout;
+        let (own, enemy) = (l.start(OWN_ROYAL), l.start(ENEMY_ROYAL));
+        // The first four royal pieces of each side (a side rarely has more than two).
+        let mut royals: [[(usize, usize); 4]; 2] = [[(0, 0); 4]; 2];
+        let mut royal_count = [0usize; 2];
+        for side in Color::ALL {
+            for &sq in pos.royal_squares(side).iter().take(4) {
+                royals[side.index()][royal_count[side.index()]] = pos.coords(sq);
+                royal_count[side.index()] += 1;
+            }
+        }
+        // Each piece within the window of a royal, found by looking at the window's squares
+        // (a few dozen, where a large board has a hundred pieces or more).
+        let w = l.window as usize;
+        let (files, ranks) = (l.files, l.ranks);
+        for royal_side in Color::ALL {
+            for &(rx, ry) in &royals[royal_side.index()][..royal_count[royal_side.index()]] {
+                for y in ry.saturating_sub(w)..(ry + w + 1).min(ranks) {
+                    for x in rx.saturating_sub(w)..(rx + w + 1).min(files) {
+                        let Some((k, side)) = pos.piece_at(pos.square(x, y)) else {
+                            continue;
+                        };
+                        let k = k as usize;
+                        if self.royal[k] {
+                            continue;
+                        }
+                        let sign = if side == Color::Black { 1 } else { -1 };
+                        let group = if side == royal_side { own } else { enemy };
+                        if let Some(o) = l.offset(side, (x, y), (rx, ry)) {
+                            f(group + k * l.span + o, sign);
+                        }
                     }
                 }
             }
@@ -1084,6 +1145,63 @@ mod tests {
             );
             let parts: i32 = eval.explain(&pos).iter().map(|p| p.1).sum();
             assert!((parts - eval.evaluate(&pos)).abs() <= 5, "{sfen}");
+        }
+    }
+
+    #[test]
+    fn a_position_keeping_the_tally_scores_as_one_counting_every_piece() {
+        for id in VariantId::ALL {
+            let eval = VariantEval::new(id.rules());
+            let mut pos = VPosition::start(id);
+            pos.attach_tally(Some(eval.tally(&pos)));
+            let scan = |pos: &VPosition, side: Color| -> Vec<u16> {
+                let mut royals: Vec<u16> = pos
+                    .pieces(side)
+                    .iter()
+                    .copied()
+                    .filter(|&sq| {
+                        pos.piece_at(sq)
+                            .is_some_and(|(k, _)| eval.royal[k as usize])
+                    })
+                    .collect();
+                royals.sort_unstable();
+                royals
+            };
+            let check = |pos: &VPosition| {
+                let mut counted = pos.clone();
+                counted.attach_tally(None);
+                assert_eq!(
+                    eval.evaluate(pos),
+                    eval.evaluate(&counted),
+                    "{id:?} {}",
+                    pos.to_sfen()
+                );
+                for side in Color::ALL {
+                    let mut kept = pos.royal_squares(side).to_vec();
+                    kept.sort_unstable();
+                    assert_eq!(kept, scan(pos, side), "{id:?} {}", pos.to_sfen());
+                }
+            };
+            let plies = if id.rules().files > 25 { 40 } else { 300 };
+            let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+            for _ in 0..plies {
+                check(&pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let before = (pos.tally_sum(), pos.tally_material());
+                for &m in moves.iter().take(40) {
+                    let u = pos.make_move(m);
+                    check(&pos);
+                    pos.unmake_move(m, u);
+                    assert_eq!((pos.tally_sum(), pos.tally_material()), before);
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                pos.make_move(moves[rng as usize % moves.len()]);
+            }
         }
     }
 

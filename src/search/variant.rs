@@ -62,7 +62,12 @@ impl VBoard {
     /// The search's view of `pos`, whose game went through `history` (as
     /// `VPosition::history_entry` records each position, the last being `pos`), evaluated by
     /// `eval`.
-    pub fn new(pos: VPosition, history: &[(u64, bool, bool)], eval: Arc<VariantEval>) -> VBoard {
+    pub fn new(
+        mut pos: VPosition,
+        history: &[(u64, bool, bool)],
+        eval: Arc<VariantEval>,
+    ) -> VBoard {
+        pos.attach_tally(Some(eval.tally(&pos)));
         let cells = usize::from(pos.rules().files) * usize::from(pos.rules().ranks);
         let kinds = pos.rules().kinds.len();
         let mut history = history.to_vec();

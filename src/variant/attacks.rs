@@ -296,20 +296,19 @@ impl VPosition {
     /// again (fairy-stockfish's pseudo-royal rule, under the check rule), or the game goes on
     /// without it (where royals are captured).
     pub fn in_check(&self, side: Color) -> bool {
-        self.royals[side.index()] == 1
-            && self.pieces[side.index()]
-                .iter()
-                .find(|&&sq| self.rules.kinds[kind_of(self.cells[sq as usize]) as usize].royal)
-                .is_some_and(|&sq| self.attacked_by(sq, !side, &[]))
+        match self.royal_squares[side.index()][..] {
+            [sq] => self.attacked_by(sq, !side, &[]),
+            _ => false,
+        }
     }
 
     /// Whether a royal piece of `side` is attacked, whatever their number, other than a
     /// promoted one on `except` (where the last move promoted a piece: to a royal, it was not
     /// one before).
     pub(super) fn royal_attacked(&self, side: Color, except: u16) -> bool {
-        self.pieces[side.index()].iter().any(|&sq| {
+        self.royal_squares[side.index()].iter().any(|&sq| {
             let kind = &self.rules.kinds[kind_of(self.cells[sq as usize]) as usize];
-            kind.royal && !(sq == except && kind.promoted) && self.attacked_by(sq, !side, &[])
+            !(sq == except && kind.promoted) && self.attacked_by(sq, !side, &[])
         })
     }
 
@@ -346,7 +345,7 @@ impl VPosition {
     pub fn in_check_now(&mut self) -> bool {
         let side = self.side;
         // A side with two royals is never in check (`in_check`).
-        if self.royals[side.index()] != 1 {
+        if self.royal_squares[side.index()].len() != 1 {
             return false;
         }
         // Betza's rays are every capture of the pieces without special captures.

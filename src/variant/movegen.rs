@@ -76,9 +76,9 @@ impl VPosition {
     /// in check or the elephant was pinned: fairy-stockfish allows neither.
     fn is_legal_knowing(&mut self, m: VMove, in_check: bool) -> bool {
         let side = self.side;
-        let royals = self.royals[side.index()];
+        let royals = self.royal_squares[side.index()].len();
         let u = self.make_move(m);
-        let makes_royal = self.royals[side.index()] > royals;
+        let makes_royal = self.royal_squares[side.index()].len() > royals;
         let mut ok = if in_check || makes_royal {
             !self.royal_attacked(side, if m.promote { m.to } else { NO_SQUARE })
         } else {

@@ -26,7 +26,7 @@ impl VPosition {
                 return Some(Verdict::Loses(c));
             }
         }
-        let lone = |c: Color| self.royals[c.index()] == 1 && self.alone(c);
+        let lone = |c: Color| self.royal_squares[c.index()].len() == 1 && self.alone(c);
         if lone(Color::Black)
             && lone(Color::White)
             && !self.in_check(Color::Black)
@@ -43,7 +43,7 @@ impl VPosition {
     /// both). Under the check rule the capture is legal when the enemy king does not guard
     /// the piece.
     fn lone_outcome(&self) -> Option<Verdict> {
-        let alone = |c: Color| self.pieces[c.index()].len() == self.royals[c.index()] as usize;
+        let alone = |c: Color| self.pieces[c.index()].len() == self.royal_squares[c.index()].len();
         match (alone(Color::Black), alone(Color::White)) {
             (true, true) => Some(Verdict::Draw),
             (false, false) => None,
@@ -78,7 +78,7 @@ impl VPosition {
                 .piece
                 .code
         };
-        if self.royals[c.index()] != 1 || self.royals[(!c).index()] != 1 {
+        if self.royal_squares[c.index()].len() != 1 || self.royal_squares[(!c).index()].len() != 1 {
             return false;
         }
         if !self.alone(c) {

@@ -8,6 +8,7 @@ use super::catalogue::Special;
 use super::rules::{KindIx, Rules, VariantId};
 use crate::color::Color;
 use crate::notation::{MoveTextError, SfenError};
+use std::sync::Arc;
 
 /// Off-board margin around the board: the longest leap of a catalogue atom is 3 squares.
 pub(super) const PAD: usize = 3;
@@ -208,7 +209,8 @@ pub struct VPosition {
     pub(super) ply: u32,
     pub(super) key: u64,
     pub(super) lion_capture: u16,
-    pub(super) royals: [KindIx; 2],
+    /// Each side's royal pieces' squares.
+    pub(super) royal_squares: [Vec<u16>; 2],
     pub(super) pieces: [Vec<u16>; 2],
     pub(super) slot: Vec<u16>,
     pub(super) zobrist: &'static Zobrist,
@@ -220,6 +222,37 @@ pub struct VPosition {
     /// Set only while `pseudo_board_captures` runs: the ordinary moves to empty squares are
     /// then not generated.
     pub(super) captures_only: bool,
+    /// Values kept summed as pieces come and go (`attach_tally`), with their sums.
+    tally: Option<Arc<Tally>>,
+    tally_sum: i32,
+    tally_material: [i32; 2],
+}
+
+/// Values an evaluation sums over the pieces, which the position keeps summed as it makes and
+/// unmakes moves (`VPosition::attach_tally`), as it keeps its key: a value for each kind, side
+/// and square (`VPosition::tally_sum`), one for each kind, side and number in hand (the value
+/// of holding that many, added to the same sum), and one for each kind on the board, summed
+/// by side (`VPosition::tally_material`).
+pub struct Tally {
+    /// By kind, side and square, as the Zobrist keys are indexed.
+    board: Vec<i32>,
+    /// By kind, side and count (0 to 255).
+    hand: Vec<i32>,
+    /// By kind.
+    material: Vec<i32>,
+}
+
+impl std::fmt::Debug for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Tally({} squares)", self.board.len())
+    }
+}
+
+impl Tally {
+    #[inline]
+    fn hand_index(kind: KindIx, side: Color, count: u8) -> usize {
+        (kind as usize * 2 + side.index()) * 256 + count as usize
+    }
 }
 
 /// Zobrist keys of one variant.
@@ -330,13 +363,90 @@ impl VPosition {
             ply: 1,
             key: 0,
             lion_capture: NO_SQUARE,
-            royals: [0, 0],
+            royal_squares: [Vec::new(), Vec::new()],
             pieces: [Vec::new(), Vec::new()],
             zobrist: zobrist(id),
             xy: coordinates(id),
             flown: Vec::new(),
             captures_only: false,
+            tally: None,
+            tally_sum: 0,
+            tally_material: [0, 0],
         }
+    }
+
+    /// A tally of this position's variant: `board(kind, side, column, row)` for a piece on a
+    /// square (column and row from the top left), `hand(kind, side, count)` for holding `count`
+    /// of a kind, and `material[kind]` for a piece on the board by side.
+    pub fn make_tally(
+        &self,
+        board: impl Fn(KindIx, Color, usize, usize) -> i32,
+        hand: impl Fn(KindIx, Color, u8) -> i32,
+        material: Vec<i32>,
+    ) -> Tally {
+        let kinds = self.rules.kinds.len();
+        assert_eq!(material.len(), kinds);
+        let cells = self.cells.len();
+        let mut t = Tally {
+            board: vec![0; kinds * 2 * cells],
+            hand: vec![0; kinds * 2 * 256],
+            material,
+        };
+        for k in 0..kinds as KindIx {
+            for side in Color::ALL {
+                for sq in 0..cells as u16 {
+                    if self.cells[sq as usize] != OFF {
+                        let (x, y) = self.coords(sq);
+                        t.board[self.zkey(k, side, sq)] = board(k, side, x, y);
+                    }
+                }
+                for n in 0..=255u8 {
+                    t.hand[Tally::hand_index(k, side, n)] = hand(k, side, n);
+                }
+            }
+        }
+        t
+    }
+
+    /// Keeps `tally` summed from now on (None: no tally).
+    pub fn attach_tally(&mut self, tally: Option<Arc<Tally>>) {
+        // A tally of another game's board is refused.
+        let fits = |t: &Tally| {
+            t.material.len() == self.rules.kinds.len()
+                && t.board.len() == t.material.len() * 2 * self.cells.len()
+        };
+        self.tally = tally.filter(|t| fits(t));
+        self.tally_sum = 0;
+        self.tally_material = [0, 0];
+        let Some(t) = self.tally.clone() else {
+            return;
+        };
+        for side in Color::ALL {
+            for &sq in &self.pieces[side.index()] {
+                let k = kind_of(self.cells[sq as usize]);
+                self.tally_sum += t.board[self.zkey(k, side, sq)];
+                self.tally_material[side.index()] += t.material[k as usize];
+            }
+            for k in 0..self.rules.kinds.len() {
+                let n = self.hands[side.index()][k];
+                self.tally_sum += t.hand[Tally::hand_index(k as KindIx, side, n)];
+            }
+        }
+    }
+
+    /// The tally the position keeps, if any.
+    pub fn tally(&self) -> Option<&Arc<Tally>> {
+        self.tally.as_ref()
+    }
+
+    /// The sum of the tally's board and hand values over the pieces.
+    pub fn tally_sum(&self) -> i32 {
+        self.tally_sum
+    }
+
+    /// The sum of the tally's material values over each side's pieces on the board.
+    pub fn tally_material(&self) -> [i32; 2] {
+        self.tally_material
     }
 
     /// The variant's rules.
@@ -394,9 +504,14 @@ impl VPosition {
         self.hands[side.index()][kind as usize]
     }
 
+    /// The squares of `side`'s royal pieces.
+    pub fn royal_squares(&self, side: Color) -> &[u16] {
+        &self.royal_squares[side.index()]
+    }
+
     /// The side has a royal piece left.
     pub fn has_royal(&self, side: Color) -> bool {
-        self.royals[side.index()] > 0
+        !self.royal_squares[side.index()].is_empty()
     }
 
     pub(super) fn put(&mut self, sq: u16, cell: u16) {
@@ -404,9 +519,14 @@ impl VPosition {
         self.cells[sq as usize] = cell;
         self.slot[sq as usize] = self.pieces[s.index()].len() as u16;
         self.pieces[s.index()].push(sq);
-        self.key ^= self.zobrist.piece[self.zkey(k, s, sq)];
+        let z = self.zkey(k, s, sq);
+        self.key ^= self.zobrist.piece[z];
+        if let Some(t) = &self.tally {
+            self.tally_sum += t.board[z];
+            self.tally_material[s.index()] += t.material[k as usize];
+        }
         if self.rules.kinds[k as usize].royal {
-            self.royals[s.index()] += 1;
+            self.royal_squares[s.index()].push(sq);
         }
     }
 
@@ -420,9 +540,17 @@ impl VPosition {
             self.pieces[s.index()][i] = last;
             self.slot[last as usize] = i as u16;
         }
-        self.key ^= self.zobrist.piece[self.zkey(k, s, sq)];
+        let z = self.zkey(k, s, sq);
+        self.key ^= self.zobrist.piece[z];
+        if let Some(t) = &self.tally {
+            self.tally_sum -= t.board[z];
+            self.tally_material[s.index()] -= t.material[k as usize];
+        }
         if self.rules.kinds[k as usize].royal {
-            self.royals[s.index()] -= 1;
+            let royals = &mut self.royal_squares[s.index()];
+            if let Some(i) = royals.iter().position(|&r| r == sq) {
+                royals.swap_remove(i);
+            }
         }
         cell
     }
@@ -435,9 +563,15 @@ impl VPosition {
     pub(super) fn hand_add(&mut self, side: Color, kind: KindIx, delta: i8) {
         let k = kind as usize;
         let z = |n: u8| (k * 2 + side.index()) * (HAND_MAX + 1) + (n as usize).min(HAND_MAX);
-        self.key ^= self.zobrist.hand[z(self.hands[side.index()][k])];
-        self.hands[side.index()][k] = (self.hands[side.index()][k] as i16 + delta as i16) as u8;
-        self.key ^= self.zobrist.hand[z(self.hands[side.index()][k])];
+        let old = self.hands[side.index()][k];
+        let new = (old as i16 + delta as i16) as u8;
+        self.key ^= self.zobrist.hand[z(old)];
+        self.hands[side.index()][k] = new;
+        self.key ^= self.zobrist.hand[z(new)];
+        if let Some(t) = &self.tally {
+            self.tally_sum += t.hand[Tally::hand_index(kind, side, new)]
+                - t.hand[Tally::hand_index(kind, side, old)];
+        }
     }
 
     pub(super) fn set_lion_capture(&mut self, sq: u16) {
