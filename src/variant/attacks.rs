@@ -114,7 +114,7 @@ impl VPosition {
                 )
         };
         if self.pieces[side.index()].len() > SCAN_PIECES {
-            self.any_candidate(target, side, attacks)
+            self.any_candidate(target, side, empty, attacks)
         } else {
             self.pieces[side.index()].iter().any(|&sq| attacks(sq))
         }
@@ -124,20 +124,37 @@ impl VPosition {
     /// from: on the eight lines through it, to the board's edges, or at an offset off them at
     /// which some kind of the game captures (`Rules::off_line`). On a board of many pieces
     /// this asks far fewer of them than all.
-    fn any_candidate(&self, target: u16, side: Color, mut f: impl FnMut(u16) -> bool) -> bool {
+    fn any_candidate(
+        &self,
+        target: u16,
+        side: Color,
+        empty: &[u16],
+        mut f: impl FnMut(u16) -> bool,
+    ) -> bool {
         let mine = |c: u16| is_piece(c) && side_of(c) == side;
         for (dx, dy) in KING_STEPS {
             let d = self.delta(dx, dy, Color::Black);
             let mut t = target as isize + d;
+            // How far along the line a piece may still reach `target`: to the board's edge
+            // until the first piece in the way, then no farther than it or a leap
+            // (`Rules::line_leap`).
+            let mut reach = u8::MAX;
+            let mut distance = 1u8;
             loop {
                 let c = self.cells[t as usize];
-                if c == OFF {
+                if c == OFF || distance > reach {
                     break;
                 }
                 if mine(c) && f(t as u16) {
                     return true;
                 }
+                if reach == u8::MAX && c != EMPTY && !empty.contains(&(t as u16)) {
+                    if let Some(leap) = self.rules.line_leap {
+                        reach = distance.max(leap);
+                    }
+                }
                 t += d;
+                distance = distance.saturating_add(1);
             }
         }
         let (tx, ty) = self.xy[target as usize];
@@ -183,7 +200,7 @@ impl VPosition {
             false
         };
         if self.pieces[side.index()].len() > SCAN_PIECES {
-            self.any_candidate(target, side, consider);
+            self.any_candidate(target, side, gone, consider);
         } else {
             for &sq in &self.pieces[side.index()] {
                 consider(sq);
@@ -478,6 +495,62 @@ mod tests {
                 format!("k16/17/17/17/17/17/17/{near}/{far}/8+N8/17/17/17/17/17/17/K16 b - 1");
             let pos = VPosition::from_sfen(VariantId::DaiDai, &sfen).unwrap();
             attack_test_agrees_with_the_rays(&pos);
+        }
+    }
+
+    #[test]
+    fn the_lines_scan_finds_what_asking_every_piece_finds() {
+        // On the boards of many pieces, `attacked_by` and `least_attacker` ask only the pieces
+        // on the lines through a square, up to the first piece in the way and a leap beyond
+        // it, and those at the off-line offsets: the same answers as asking every piece, with
+        // some squares counted empty (an exchange's pieces gone).
+        let value = |k: KindIx| i32::from(k);
+        let mut rng = 0x5851_f42d_4c95_7f2du64;
+        for id in [
+            VariantId::Chu,
+            VariantId::Dai,
+            VariantId::Tenjiku,
+            VariantId::DaiDai,
+        ] {
+            random_games(id, 60, 99, &mut |pos| {
+                let occupied: Vec<u16> = Color::ALL
+                    .into_iter()
+                    .flat_map(|c| pos.pieces(c).to_vec())
+                    .collect();
+                for target in pos.squares() {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let gone: Vec<u16> = (0..(rng % 4) as usize)
+                        .map(|i| occupied[(rng >> (8 * (i + 1))) as usize % occupied.len()])
+                        .collect();
+                    for side in Color::ALL {
+                        let reaching: Vec<(i32, u16)> = pos.pieces[side.index()]
+                            .iter()
+                            .filter(|&&sq| sq != target && !gone.contains(&sq))
+                            .filter_map(|&sq| {
+                                let k = kind_of(pos.cells[sq as usize]);
+                                let kind = &pos.rules.kinds[k as usize];
+                                pos.reaches(sq, kind, side, target, &gone)
+                                    .then_some((value(k), sq))
+                            })
+                            .collect();
+                        let attacked = pos.pieces[side.index()].iter().any(|&sq| {
+                            let kind = &pos.rules.kinds[kind_of(pos.cells[sq as usize]) as usize];
+                            sq != target && pos.reaches(sq, kind, side, target, &gone)
+                        });
+                        let what = || format!("{} target {target} gone {gone:?}", pos.to_sfen());
+                        assert_eq!(pos.attacked_by(target, side, &gone), attacked, "{}", what());
+                        assert_eq!(
+                            pos.least_attacker(target, side, &gone, value)
+                                .map(|(sq, k)| (value(k), sq)),
+                            reaching.iter().copied().min(),
+                            "{}",
+                            what()
+                        );
+                    }
+                }
+            });
         }
     }
 

@@ -1434,6 +1434,11 @@ pub struct Rules {
     /// captures, in the mover's frame (`Kind::hits`): with the lines, where the attack test
     /// looks for attackers of a square on a board of many pieces.
     pub off_line: Vec<(i16, i16)>,
+    /// How far along one of the eight lines a piece may capture past a piece standing
+    /// between (a leap's length), when no kind's ray passes over pieces or skips squares
+    /// (`None` where one does): the attack test looks no farther along a line than this or
+    /// its first piece.
+    pub line_leap: Option<u8>,
 }
 
 /// The offsets off the eight lines at which some kind of `kinds` captures (`Rules::off_line`).
@@ -1448,6 +1453,20 @@ fn off_line_offsets(kinds: &[Kind], radius: i32) -> Vec<(i16, i16)> {
         }
     }
     out
+}
+
+/// `Rules::line_leap` of `kinds`.
+fn line_leap(kinds: &[Kind]) -> Option<u8> {
+    let mut longest = 1u8;
+    for ray in kinds.iter().flat_map(|k| &k.rays) {
+        if ray.pass > 0 || ray.skip > 0 {
+            return None;
+        }
+        if ray.leap {
+            longest = longest.max(ray.dx.unsigned_abs().max(ray.dy.unsigned_abs()));
+        }
+    }
+    Some(longest)
 }
 
 impl Rules {
@@ -1537,6 +1556,7 @@ impl Rules {
                 .map(|&(victim, becomes)| (index(victim), index(becomes)))
                 .collect(),
             off_line: off_line_offsets(&kinds, i32::from(spec.files.max(spec.ranks)) - 1),
+            line_leap: line_leap(&kinds),
             kinds,
         }
     }
