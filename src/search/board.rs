@@ -38,6 +38,9 @@ pub trait SearchBoard: Clone + Send + Sized + 'static {
     /// The pruning margins' scale for this position's evaluation, percent (they were tuned
     /// for 9x9's).
     fn margin_percent(&self) -> i32;
+    /// Late-move pruning's base count of quiet moves (`LMP_BASE` on 9x9's board): a board
+    /// with more moves a position keeps more of them.
+    fn late_move_base(&self) -> usize;
 
     /// The sizes of this board's ordering tables.
     fn dims(&self) -> Dims;

@@ -458,7 +458,8 @@ impl<B: SearchBoard> Searcher<B> {
                 && quiet
                 && depth <= LMP_MAX_DEPTH
                 && quiet_count
-                    >= (LMP_BASE + (depth * depth) as usize) / (2 - usize::from(improving))
+                    >= (pos.late_move_base() + (depth * depth) as usize)
+                        / (2 - usize::from(improving))
             {
                 // The count only grows and `best` only rises, so every later quiet move would
                 // be pruned as well.

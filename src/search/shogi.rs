@@ -12,7 +12,7 @@ use super::mate1::mate_in_one;
 use super::mate3::mate_in_three;
 use super::move_picker::{history_squares, moved_piece, MovePicker};
 use super::ordering::OrderingContext;
-use super::params::REPETITION_SCAN_PLIES;
+use super::params::{LMP_BASE, REPETITION_SCAN_PLIES};
 use super::see::see_ge;
 use crate::color::Color;
 use crate::eval::kp::{self, Accumulator};
@@ -100,6 +100,10 @@ impl SearchBoard for ShogiBoard {
     #[inline(always)]
     fn margin_percent(&self) -> i32 {
         100
+    }
+    #[inline(always)]
+    fn late_move_base(&self) -> usize {
+        LMP_BASE
     }
     #[inline(always)]
     fn dims(&self) -> Dims {
