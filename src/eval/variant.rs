@@ -32,12 +32,12 @@
 //! Micro, mini, judkins, tori, sho, chu and dai have fitted weights, `src/eval/variants/NAME.in`
 //! (`make variant-weights`, docs/tuning.md); the others keep the hand-set weights until they
 //! have data. Outside the weights, a king hunt (`king_hunt`) acts in decided games only.
+//! `Eval_Form` off leaves material alone.
 //!
 //! The search's positions keep the material, piece-square and hand weights summed as moves are
-//! made (`tally`, `VPosition::attach_tally`), so that `evaluate` visits only the squares
-//! near the royals and, on the small boards, the attacks; any other position is counted piece by
+//! made (`tally`, `VPosition::attach_tally`), so that `evaluate` visits only the squares near
+//! the royals and, on the small boards, the attacks; any other position is counted piece by
 //! piece, to the same score.
-//! `Eval_Form` off leaves material alone.
 
 use super::parse_weights;
 use crate::color::Color;
@@ -552,15 +552,9 @@ impl VariantEval {
         let hunter = if lead > 0 { Color::Black } else { Color::White };
         let mut royals = [(0usize, 0usize); 4];
         let mut count = 0;
-        for &sq in pos.pieces(!hunter) {
-            if count < royals.len()
-                && pos
-                    .piece_at(sq)
-                    .is_some_and(|(k, _)| self.royal[k as usize])
-            {
-                royals[count] = pos.coords(sq);
-                count += 1;
-            }
+        for &sq in pos.royal_squares(!hunter).iter().take(royals.len()) {
+            royals[count] = pos.coords(sq);
+            count += 1;
         }
         let width = self.layout.files.max(self.layout.ranks) as i32;
         // The HUNTERS largest closenesses, best first.

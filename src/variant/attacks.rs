@@ -121,9 +121,10 @@ impl VPosition {
     }
 
     /// Whether `f` holds for a piece of `side` standing where a piece could attack `target`
-    /// from: on the eight lines through it, to the board's edges, or at an offset off them at
-    /// which some kind of the game captures (`Rules::off_line`). On a board of many pieces
-    /// this asks far fewer of them than all.
+    /// from: on the eight lines through it, each up to its first piece (the squares in `empty`
+    /// not counted) and a leap beyond it (`Rules::line_leap`; to the board's edge where a ray
+    /// passes over pieces), or at an offset off them at which some kind of the game captures
+    /// (`Rules::off_line`). On a board of many pieces this asks far fewer of them than all.
     fn any_candidate(
         &self,
         target: u16,
