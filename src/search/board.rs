@@ -136,4 +136,8 @@ pub trait Picker<B: SearchBoard>: Sized {
     /// and a picker that hands out its quiet moves last may stop handing them out. A picker
     /// that orders other moves (promotions, losing captures) after some quiet moves ignores it.
     fn skip_quiets(&mut self) {}
+    /// Quiescence's delta pruning: from here on, a capture (not a promotion) whose
+    /// `capture_gain` is below `floor` will be skipped by the search, so a picker that tests
+    /// its captures' exchanges may skip them before testing. A picker may ignore it.
+    fn skip_gains_below(&mut self, _floor: Value) {}
 }

@@ -744,6 +744,9 @@ impl<B: SearchBoard> Searcher<B> {
         let mut best_move = None;
         let mut move_count = 0;
         loop {
+            if !in_check {
+                picker.skip_gains_below(alpha - stand_pat - margin(pos, DELTA_MARGIN));
+            }
             let next = {
                 let ordering = OrderingContext {
                     history: &self.history,
