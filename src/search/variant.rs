@@ -492,8 +492,9 @@ impl SearchBoard for VBoard {
 /// The variants' move picker: every pseudo-legal move at once (the generic generator has no
 /// stages), handed out best first: the table's move, captures by victim and then the least
 /// valuable attacker (and the capture history), promotions, the killers and the countermove,
-/// then quiet moves by history. In quiescence, the captures that do not lose material in the
-/// exchange, or every move when in check.
+/// then quiet moves by history, and last the captures that lose material in the exchange
+/// (each found out when its turn among the captures comes). In quiescence, the captures that
+/// do not lose material in the exchange, or every move when in check.
 /// Under the check rule each move is tried for legality only when its turn comes, so the moves
 /// after a cutoff are never tried; once late-move pruning begins (`skip_quiets`), the quiet moves
 /// left are neither tried nor sorted.
@@ -513,11 +514,18 @@ pub struct VPicker {
     /// Quiescence: the captures gaining less than this are pruned by the search, so they are
     /// skipped before their exchange is worked out.
     gain_floor: Value,
+    /// The main search: captures that lose material in the exchange wait here, in the order
+    /// they came up, until every other move (but the quiet moves skipped) has been handed out.
+    losing: Vec<VMove>,
+    /// How many of `losing` were handed out.
+    losing_index: usize,
 }
 
 /// The least score of a move that is not quiet: promotions score this, captures more, and the
 /// refutations and history-ordered quiet moves less.
 const NOT_QUIET: i32 = 1 << 23;
+/// Captures score from this on, less their capture history (at most `NOT_QUIET` less).
+const CAPTURE: i32 = 1 << 24;
 
 impl VPicker {
     fn build(
@@ -551,7 +559,21 @@ impl VPicker {
             winning_only,
             skip_quiets: false,
             gain_floor: Value::MIN,
+            losing: Vec::new(),
+            losing_index: 0,
         }
+    }
+
+    /// The next legal capture of those that lose material, once every other move is out.
+    fn next_losing(&mut self, pos: &mut VBoard) -> Option<VMove> {
+        while let Some(&m) = self.losing.get(self.losing_index) {
+            self.losing_index += 1;
+            if pos.pos.is_legal_given(m, pos.in_check()) {
+                self.tried += 1;
+                return Some(m);
+            }
+        }
+        None
     }
 
     fn score(&self, pos: &VBoard, m: VMove, ordering: &OrderingContext) -> i32 {
@@ -567,7 +589,7 @@ impl VPicker {
             let history = pos
                 .captured_kind(m)
                 .map_or(0, |k| ordering.captures.get(pos.moved_piece(m), k));
-            return (1 << 24) + pos.victim_value(m) * 16 + history / 2 - attacker / 16;
+            return CAPTURE + pos.victim_value(m) * 16 + history / 2 - attacker / 16;
         }
         if m.promote {
             return NOT_QUIET;
@@ -614,7 +636,7 @@ impl Picker<VBoard> for VPicker {
         loop {
             let i = self.index;
             if i >= self.moves.len() {
-                return None;
+                return self.next_losing(pos);
             }
             // The first of the best-scored moves left (the ties keep their order).
             let rest = &self.scores[i..];
@@ -626,12 +648,16 @@ impl Picker<VBoard> for VPicker {
             }
             if self.skip_quiets && top < NOT_QUIET {
                 self.index = self.moves.len();
-                return None;
+                return self.next_losing(pos);
             }
             self.moves.swap(i, best);
             self.scores.swap(i, best);
             self.index += 1;
             let m = self.moves[i];
+            if !self.winning_only && top > NOT_QUIET && top != i32::MAX && !pos.see_ge(m, 0) {
+                self.losing.push(m);
+                continue;
+            }
             if self.winning_only {
                 if pos.range_capture && self.tried == RANGE_QSEARCH_BREADTH {
                     return None;
@@ -981,6 +1007,54 @@ mod tests {
             );
             assert!(skipped > 0, "{}: nothing skipped", id.rules().name);
         }
+    }
+
+    #[test]
+    fn captures_that_lose_the_exchange_come_after_every_other_move() {
+        // Along random chu games: every legal move is handed out once, and the captures that
+        // lose material in the exchange last, in their order as captures.
+        let mut rng = 0x2f0e_1b5c_44d3_a9e7u64;
+        let pos = VPosition::start(VariantId::Chu);
+        let eval = Arc::new(VariantEval::new(pos.rules()));
+        let mut board = VBoard::new(pos, &[], eval);
+        let tables = EmptyTables::new(board.dims());
+        let ordering = tables.ordering();
+        let mut losing_seen = 0;
+        for _ in 0..300 {
+            let mut legal = board.pos.legal_moves();
+            if legal.is_empty() {
+                board = VBoard::new(VPosition::start(VariantId::Chu), &[], board.eval.clone());
+                continue;
+            }
+            let mut picker = VPicker::main(&mut board, None, [None; 3]);
+            let mut handed = Vec::new();
+            while let Some(m) = picker.next(&mut board, &ordering) {
+                handed.push(m);
+            }
+            let losing: Vec<bool> = handed
+                .iter()
+                .map(|&m| board.is_capture(m) && !board.see_ge(m, 0))
+                .collect();
+            let first = losing.iter().position(|&l| l).unwrap_or(handed.len());
+            assert!(
+                losing[first..].iter().all(|&l| l),
+                "{}",
+                board.pos.to_sfen()
+            );
+            let scores: Vec<i32> = handed[first..]
+                .iter()
+                .map(|&m| picker.score(&board, m, &ordering))
+                .collect();
+            assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+            losing_seen += handed.len() - first;
+            let key = |m: &VMove| (m.from, m.to, m.mid, m.mid2, m.drop, m.promote);
+            handed.sort_by_key(key);
+            legal.sort_by_key(key);
+            assert_eq!(handed, legal, "{}", board.pos.to_sfen());
+            xorshift(&mut rng);
+            board.make_move(legal[rng as usize % legal.len()]);
+        }
+        assert!(losing_seen > 0);
     }
 
     #[test]
