@@ -133,8 +133,9 @@ pub trait Picker<B: SearchBoard>: Sized {
     /// mutably so that a picker of pseudo-legal moves can try each before handing it out).
     fn next(&mut self, pos: &mut B, ordering: &OrderingContext) -> Option<B::Move>;
     /// Late-move pruning has begun: every quiet move from here on would be skipped unsearched,
-    /// and a picker that hands out its quiet moves last may stop handing them out. A picker
-    /// that orders other moves (promotions, losing captures) after some quiet moves ignores it.
+    /// and a picker that hands out its quiet moves last may stop handing them out. The other
+    /// moves (promotions, losing captures) are still handed out: a picker that orders some of
+    /// them among its quiet moves ignores it.
     fn skip_quiets(&mut self) {}
     /// Quiescence's delta pruning: from here on, a capture (not a promotion) whose
     /// `capture_gain` is below `floor` will be skipped by the search, so a picker that tests

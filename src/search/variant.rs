@@ -524,7 +524,8 @@ pub struct VPicker {
 /// The least score of a move that is not quiet: promotions score this, captures more, and the
 /// refutations and history-ordered quiet moves less.
 const NOT_QUIET: i32 = 1 << 23;
-/// Captures score from this on, less their capture history (at most `NOT_QUIET` less).
+/// Captures score about this (by victim, attacker and capture history), always above
+/// `NOT_QUIET`.
 const CAPTURE: i32 = 1 << 24;
 
 impl VPicker {
@@ -654,6 +655,8 @@ impl Picker<VBoard> for VPicker {
             self.scores.swap(i, best);
             self.index += 1;
             let m = self.moves[i];
+            // The main search: a capture (the table's move aside) that loses the exchange
+            // waits until the other moves are out.
             if !self.winning_only && top > NOT_QUIET && top != i32::MAX && !pos.see_ge(m, 0) {
                 self.losing.push(m);
                 continue;
