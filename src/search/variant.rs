@@ -916,6 +916,15 @@ mod tests {
         *rng ^= *rng << 17;
     }
 
+    /// Every move `picker` hands out, in order.
+    fn hand_out(
+        picker: &mut VPicker,
+        board: &mut VBoard,
+        ordering: &OrderingContext,
+    ) -> Vec<VMove> {
+        std::iter::from_fn(|| picker.next(board, ordering)).collect()
+    }
+
     #[test]
     fn the_picker_hands_out_exactly_the_legal_moves() {
         // Positions from random games of the check-rule variants, checks and pins included;
@@ -941,10 +950,7 @@ mod tests {
                 let tt = pseudo[rng as usize % pseudo.len()];
                 for tt_move in [None, Some(VBoard::encode(tt))] {
                     let mut picker = VPicker::main(&mut board, tt_move, [None; 3]);
-                    let mut handed = Vec::new();
-                    while let Some(m) = picker.next(&mut board, &ordering) {
-                        handed.push(m);
-                    }
+                    let mut handed = hand_out(&mut picker, &mut board, &ordering);
                     let key = |m: &VMove| (m.from, m.to, m.mid, m.mid2, m.drop, m.promote);
                     handed.sort_by_key(key);
                     legal.sort_by_key(key);
@@ -1030,10 +1036,7 @@ mod tests {
                 continue;
             }
             let mut picker = VPicker::main(&mut board, None, [None; 3]);
-            let mut handed = Vec::new();
-            while let Some(m) = picker.next(&mut board, &ordering) {
-                handed.push(m);
-            }
+            let mut handed = hand_out(&mut picker, &mut board, &ordering);
             let losing: Vec<bool> = handed
                 .iter()
                 .map(|&m| board.is_capture(m) && !board.see_ge(m, 0))
@@ -1084,11 +1087,7 @@ mod tests {
                 if let Some(f) = floor {
                     picker.skip_gains_below(f);
                 }
-                let mut handed = Vec::new();
-                while let Some(m) = picker.next(&mut board, &ordering) {
-                    handed.push(m);
-                }
-                handed
+                hand_out(&mut picker, &mut board, &ordering)
             };
             let all = hand_out(None);
             let floored = hand_out(Some(floor));
