@@ -42,7 +42,8 @@ from lishogi's (which Hisha and shogiops follow: a lion taking a protected lion 
 a pawn or go-between on its first step, which lishogi counts as still protecting): a game in
 which HaChu plays a move the referee rejects, or refuses one it accepts, is void, not scored,
 and listed as a rules dispute with the move. At the end: Hisha's wins, draws and losses, its
-score with a 95% error bar and the Elo difference, faults by side, and the longest move of each.
+score with a 95% error bar and the Elo difference, faults by side, and each side's longest and
+mean move (by the script's clock: a time odds match is told by what each side took).
 
 A game defined in a file: --variant-path FILE has every Hisha process (the players, the referee
 and the judge) load FILE (`VariantPath`) before VARIANT is set, and --opponent-variant NAME
@@ -155,8 +156,9 @@ def start(kind, args, variant, seed):
 
 def play(variant, players, referee, judge, args, rng, moves):
     """One game, players[0] Black, its moves appended to `moves`. Returns (winner 0/1/None,
-    plies, fault: (side, text) or None, [longest move ms of each side])."""
-    longest = [0, 0]
+    plies, fault: (side, text) or None, times: for each side [times move ms, ms in all,
+    moves timed])."""
+    times = [[0, 0, 0], [0, 0, 0]]
     for p in players:
         if isinstance(p, UsiClient):
             p.new_game()
@@ -166,11 +168,11 @@ def play(variant, players, referee, judge, args, rng, moves):
         side = len(moves) % 2
         if verdict != "on" or not legal:
             if verdict == "drawn":
-                return None, len(moves), None, longest
+                return None, len(moves), None, times
             if verdict == "black wins":
-                return 0, len(moves), None, longest
+                return 0, len(moves), None, times
             if verdict == "white wins" or not legal:
-                return (1 if verdict == "white wins" else 1 - side), len(moves), None, longest
+                return (1 if verdict == "white wins" else 1 - side), len(moves), None, times
         if len(moves) < args.random_plies:
             moves.append(rng.choice(sorted(legal)))
             continue
@@ -183,31 +185,33 @@ def play(variant, players, referee, judge, args, rng, moves):
         began = time.monotonic()
         result = player.go(go)
         took = int((time.monotonic() - began) * 1000)
-        longest[side] = max(longest[side], took)
+        times[side][0] = max(times[side][0], took)
+        times[side][1] += took
+        times[side][2] += 1
         limit = args.byoyomi_of[side]
         if limit and took > limit + args.tolerance:
-            return 1 - side, len(moves), (side, f"move {len(moves) + 1} took {took} ms"), longest
+            return 1 - side, len(moves), (side, f"move {len(moves) + 1} took {took} ms"), times
         theirs = player is not players[args.hisha_side]
         hachu = args.opponent == "hachu" and theirs
         if result.bestmove in ("resign", None):
             errors = [l for l in result.lines if "error" in l]
             # (HaChu refusing a move, or playing a pass that Hisha's rules have not.)
             if theirs and errors and ("refuses" in errors[0] or "no legal pass" in errors[0]):
-                return None, len(moves), ("dispute", f"move {len(moves)}: {errors[0]}"), longest
+                return None, len(moves), ("dispute", f"move {len(moves)}: {errors[0]}"), times
             fault = (side, f"move {len(moves) + 1}: {errors[0]}") if errors else None
-            return 1 - side, len(moves), fault, longest
+            return 1 - side, len(moves), fault, times
         if result.bestmove not in legal:
             text = f"move {len(moves) + 1}: {result.bestmove} is not legal"
             if hachu:
-                return None, len(moves), ("dispute", "HaChu's " + text), longest
-            return 1 - side, len(moves), (side, text), longest
+                return None, len(moves), ("dispute", "HaChu's " + text), times
+            return 1 - side, len(moves), (side, text), times
         if referee_is_fairy(args.variant) and result.bestmove not in judge.legal(moves):
             text = f"move {len(moves) + 1}: {result.bestmove}"
             if result.bestmove[1] == "*" and result.bestmove[0] == PAWN_LETTER.get(args.variant, "P"):
-                return 1 - side, len(moves), (side, text + " mates by a pawn drop"), longest
-            return None, len(moves), ("dispute", text + " is refused by Hisha's rules"), longest
+                return 1 - side, len(moves), (side, text + " mates by a pawn drop"), times
+            return None, len(moves), ("dispute", text + " is refused by Hisha's rules"), times
         moves.append(result.bestmove)
-    return None, len(moves), None, longest
+    return None, len(moves), None, times
 
 
 def balanced_opening(rng, referee, evaluator, plies, bound):
@@ -289,6 +293,8 @@ def main():
     faults = {"hisha": [], them_name: []}
     disputes = []
     longest = {"hisha": 0, them_name: 0}
+    # Each side's ms in all and moves timed (the random opening plies are not).
+    spent = {"hisha": [0, 0], them_name: [0, 0]}
     lengths = []
     cut = 0
     record = open(args.moves, "w") if args.moves else None
@@ -326,14 +332,17 @@ def main():
             winner, plies, fault, times = play(args.variant, players, referee, judge, args, rng,
                                                moves)
         except Exception as e:  # a crash or a protocol error: whose, if it can be told
-            winner, plies, fault, times = None, 0, (None, f"{type(e).__name__}: {e}"), [0, 0]
+            winner, plies, fault, times = (None, 0, (None, f"{type(e).__name__}: {e}"),
+                                           [[0, 0, 0], [0, 0, 0]])
         for p in players:
             try:
                 p.quit()
             except Exception:
                 pass
         for side in (0, 1):
-            longest[names[side]] = max(longest[names[side]], times[side])
+            longest[names[side]] = max(longest[names[side]], times[side][0])
+            spent[names[side]][0] += times[side][1]
+            spent[names[side]][1] += times[side][2]
         disputed = fault is not None and fault[0] == "dispute"
         if disputed:
             disputes.append(f"game {g + 1}: {fault[1]}")
@@ -378,6 +387,7 @@ def main():
           f"plies mean {sum(lengths) / max(len(lengths), 1):.0f}; cut at {args.max_plies} plies: {cut}")
     print("faults: " + ", ".join(f"{k} {len(v)}" for k, v in faults.items()))
     print("longest move, ms: " + ", ".join(f"{k} {v}" for k, v in longest.items()))
+    print("mean move, ms: " + ", ".join(f"{k} {t / max(n, 1):.0f}" for k, (t, n) in spent.items()))
     for k, v in faults.items():
         for f in v:
             print(f"  {k}: {f}")
