@@ -82,6 +82,22 @@ impl Searchers {
         self.mate.as_ref().map(MateTable::size_mb)
     }
 
+    /// Makes the evaluation of `game`'s variant ready (at `isready`), with the sums its
+    /// positions keep (`VariantEval::tally`): in the largest games that takes longer than a
+    /// short byoyomi (taikyoku: about 100 ms), which the first search would otherwise spend.
+    pub(super) fn prepare_variant_eval(&mut self, game: &VariantGame) {
+        self.variant_eval(&game.pos).tally(&game.pos);
+    }
+
+    /// The variant whose evaluation is made, if its sums are made too.
+    #[cfg(test)]
+    pub(super) fn variant_eval_made(&self) -> Option<crate::variant::VariantId> {
+        self.variant_eval
+            .as_ref()
+            .filter(|(_, eval)| eval.tally_made())
+            .map(|(id, _)| *id)
+    }
+
     /// The evaluation of `pos`'s variant.
     fn variant_eval(&mut self, pos: &VPosition) -> Arc<VariantEval> {
         let id = pos.rules().id;

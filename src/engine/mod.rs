@@ -465,11 +465,13 @@ impl UsiEngine for Engine {
     fn is_ready(&mut self) -> Vec<String> {
         let said = self.prepare();
         // The tables mapped ahead of the search, while the worker is idle (a search running has
-        // the tables): the mate solver's too where `go mate` would use it (9x9 shogi).
+        // the tables): the mate solver's too where `go mate` would use it (9x9 shogi), and a
+        // variant's evaluation.
         if let Some(s) = self.searchers.as_mut() {
             self.tt.prepare();
-            if matches!(self.game, Game::Shogi(_)) {
-                s.prepare_mate_table(self.settings.mate_hash_mb);
+            match &self.game {
+                Game::Shogi(_) => s.prepare_mate_table(self.settings.mate_hash_mb),
+                Game::Variant(game) => s.prepare_variant_eval(game),
             }
         }
         said
@@ -797,6 +799,19 @@ mod tests {
         engine.set_option("USI_Variant", Some("chushogi")).unwrap();
         engine.is_ready();
         assert_eq!(mate_mb(&engine), None);
+    }
+
+    #[test]
+    fn isready_makes_a_variants_evaluation_before_the_first_move() {
+        // Taikyoku's takes about 100 ms, a short byoyomi's whole time.
+        let mut engine = Engine::new();
+        let made = |e: &Engine| e.searchers.as_ref().expect("idle").variant_eval_made();
+        first_is_ready(&mut engine);
+        assert_eq!(made(&engine), None);
+        engine.set_option("USI_Variant", Some("taishogi")).unwrap();
+        assert_eq!(made(&engine), None);
+        engine.is_ready();
+        assert_eq!(made(&engine), Some(crate::variant::VariantId::Tai));
     }
 
     #[test]

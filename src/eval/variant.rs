@@ -486,6 +486,11 @@ impl VariantEval {
         }))
     }
 
+    /// Whether `tally` has made the sums (at a game's `isready`, not on a move's clock).
+    pub fn tally_made(&self) -> bool {
+        self.tally.get().is_some()
+    }
+
     /// The weights, 1/`SCALE` cp.
     pub fn weights(&self) -> &[i32] {
         &self.weights

@@ -233,6 +233,9 @@ impl<E: UsiEngine> Session<'_, E> {
         self.start = None;
         self.game_over = false;
         let _ = self.set_position(&[]);
+        // The tables and the evaluation made now, as USI's `isready` makes them, not on the
+        // first move's clock (what it reports is USI's).
+        let _ = self.engine.is_ready();
     }
 
     /// `setboard FEN`: the game starts again from the position; a FEN the variant cannot read
