@@ -4,8 +4,9 @@
 //!   (unused byoyomi is lost, so the search does not stop early).
 //! - Main time (with or without byoyomi or increment): aim at a slice of the main time plus most
 //!   of the byoyomi/increment, never more than a sixth of the main time plus the byoyomi.
-//! - Keep `overhead` ms for the GUI and the pipe, but at most two fifths of what is available,
-//!   so a short byoyomi (100 ms) is still used (60 ms) with room for a loaded machine.
+//! - Keep `overhead` ms for the GUI and the pipe, but at most a fifth of what is available (or
+//!   `MIN_KEPT_MS`, up to two fifths), so that a short byoyomi is still used with room for a
+//!   loaded machine: 70 ms of 100, 160 of 200, 900 of 1000 with the default overhead.
 //!
 //! Every number comes from the GUI and may be absurd (`btime 9223372036854775807`): each is
 //! first capped at `MAX_CLOCK_MS`, and the arithmetic saturates.
@@ -31,6 +32,10 @@ pub struct TimeBudget {
 /// budget's arithmetic (sums, scaling by small factors) cannot overflow below it.
 pub const MAX_CLOCK_MS: u64 = 1_000_000_000_000;
 
+/// The least kept back of a short clock (less only where the overhead is set lower): on a
+/// loaded machine the answer came up to 17 ms after the search's time (taikyoku, byoyomi 100).
+pub const MIN_KEPT_MS: u64 = 30;
+
 /// The budget for `us` under `limits`, or `None` for a search with no time limit.
 pub fn budget(limits: &Limits, us: Color, overhead_ms: u64) -> Option<TimeBudget> {
     let overhead_ms = overhead_ms.min(MAX_CLOCK_MS);
@@ -49,10 +54,12 @@ pub fn budget(limits: &Limits, us: Color, overhead_ms: u64) -> Option<TimeBudget
     let main = limits.time[us.index()].unwrap_or(0).min(MAX_CLOCK_MS);
     let inc = limits.inc[us.index()].min(MAX_CLOCK_MS);
     let byo = limits.byoyomi.min(MAX_CLOCK_MS);
-    // The most this move can take without flagging, less the overhead (at most two fifths).
+    // The most this move can take without flagging, less the overhead: at most a fifth, or
+    // `MIN_KEPT_MS`, but never more than two fifths (a clock nearly run out).
     let hard = {
         let total = main.saturating_add(byo);
-        total.saturating_sub(overhead_ms.min(total / 5 * 2)).max(1)
+        let kept = (total / 5).max(MIN_KEPT_MS).min(total / 5 * 2);
+        total.saturating_sub(overhead_ms.min(kept)).max(1)
     };
     let (optimum, maximum) = if main == 0 {
         (hard, hard)
@@ -91,10 +98,20 @@ mod tests {
 
     #[test]
     fn short_byoyomi_is_still_used() {
-        let b = budget(&clock(0, 0, 100), Color::Black, 100).unwrap();
-        assert_eq!(b.maximum, Duration::from_millis(60));
-        let b = budget(&clock(0, 0, 1000), Color::Black, 100).unwrap();
-        assert_eq!(b.maximum, Duration::from_millis(900));
+        let think = |byo: u64, overhead: u64| {
+            budget(&clock(0, 0, byo), Color::Black, overhead)
+                .unwrap()
+                .maximum
+                .as_millis()
+        };
+        assert_eq!(think(100, 100), 70);
+        assert_eq!(think(200, 100), 160);
+        assert_eq!(think(300, 100), 240);
+        assert_eq!(think(1000, 100), 900);
+        // A lower overhead is kept whole.
+        assert_eq!(think(100, 10), 90);
+        assert_eq!(think(50, 100), 30);
+        assert_eq!(think(20, 100), 12);
     }
 
     #[test]
