@@ -156,7 +156,7 @@ def start(kind, args, variant, seed):
 
 def play(variant, players, referee, judge, args, rng, moves):
     """One game, players[0] Black, its moves appended to `moves`. Returns (winner 0/1/None,
-    plies, fault: (side, text) or None, times: for each side [times move ms, ms in all,
+    plies, fault: (side, text) or None, times: for each side [longest move ms, ms in all,
     moves timed])."""
     times = [[0, 0, 0], [0, 0, 0]]
     for p in players:
