@@ -487,6 +487,7 @@ impl VariantEval {
     }
 
     /// Whether `tally` has made the sums (at a game's `isready`, not on a move's clock).
+    #[cfg(test)]
     pub fn tally_made(&self) -> bool {
         self.tally.get().is_some()
     }
