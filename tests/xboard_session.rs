@@ -153,13 +153,14 @@ fn tells_the_gui_the_games_it_does_not_know() {
 /// Plays `moves` (USI text) from the start of `id` and checks that XBoard move `reply` is
 /// legal there; returns its USI text.
 fn legal_reply(id: VariantId, moves: &[String], reply: &str) -> String {
-    let n = id.rules().files as usize;
+    let (files, ranks) = (id.rules().files as usize, id.rules().ranks as usize);
     let mut pos = VPosition::start(id);
     for m in moves {
         let m = pos.parse_move(m).unwrap();
         pos.make_move(m);
     }
-    let usi = from_xboard(reply, n, n).unwrap_or_else(|| panic!("unreadable move {reply}"));
+    let usi =
+        from_xboard(reply, files, ranks).unwrap_or_else(|| panic!("unreadable move {reply}"));
     assert!(pos.parse_move(&usi).is_ok(), "{reply} ({usi}) is not legal");
     usi
 }
@@ -491,4 +492,67 @@ fn analysis_thinks_until_exit_and_follows_the_moves() {
     x.send("go");
     let reply = x.expect_move();
     legal_reply(VariantId::Chu, &["5i5h".to_string()], &reply);
+}
+
+#[test]
+fn a_lifted_piece_gets_its_legal_squares_marked() {
+    let mut x = session("chu");
+    x.send("protover 2");
+    assert!(x.expect("feature done=1")[0].contains("highlight=1"));
+    // Chu's start: the lion (f3) is hemmed in by its own pieces but for its leaps two squares
+    // ahead, to e5 to h5 (d5 holds a go-between), and to d2, between a bishop and a blind
+    // tiger.
+    x.send("lift f3");
+    let said = x.sync();
+    assert_eq!(
+        said,
+        ["highlight 12/12/12/12/12/12/12/4YYYY4/12/12/3Y8/12"],
+        "{said:?}"
+    );
+    // A piece with no move, and a square off the board, get no answer.
+    x.send("lift a1");
+    x.send("lift z9");
+    assert!(x.sync().is_empty());
+
+    // Sho: the king may step where the rook on d9 attacks while a crown prince stands (a1),
+    // and may not without one.
+    let mut x = session("sho");
+    x.send("force");
+    x.send("setboard 3rk4/9/9/9/9/9/9/9/+E3K4 w 0 1");
+    x.send("lift e1");
+    assert_eq!(x.sync(), ["highlight 9/9/9/9/9/9/9/3YYY3/3Y1Y3"]);
+    x.send("usermove e1d2");
+    assert!(x.sync().is_empty(), "the king's step is refused");
+    x.send("setboard 3rk4/9/9/9/9/9/9/9/4K4 w 0 1");
+    x.send("lift e1");
+    assert_eq!(x.sync(), ["highlight 9/9/9/9/9/9/9/4YY3/5Y3"]);
+
+    // A lift is answered at once during an analysis, which goes on.
+    x.send("analyze");
+    x.send("lift e1");
+    assert!(x
+        .expect("highlight ")
+        .last()
+        .unwrap()
+        .ends_with("/4YY3/5Y3"));
+    x.send("exit");
+    assert!(x.sync().iter().all(|l| !l.starts_with("Error")));
+}
+
+#[test]
+fn thinking_lines_name_the_squares_of_a_board_that_is_not_square() {
+    // Heian shogi's board is 9 files by 8 ranks: the PV's first move is the move played.
+    let mut x = session("heian");
+    x.send("post");
+    x.send("sd 3");
+    x.send("go");
+    let seen = x.expect("move ");
+    let played = &seen.last().unwrap()["move ".len()..];
+    let last_pv = seen
+        .iter()
+        .rev()
+        .find(|l| l.split_whitespace().count() > 4 && l.starts_with(char::is_numeric))
+        .unwrap_or_else(|| panic!("no thinking line in {seen:?}"));
+    assert_eq!(last_pv.split_whitespace().nth(4), Some(played), "{seen:?}");
+    legal_reply(VariantId::Heian, &[], played);
 }

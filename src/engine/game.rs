@@ -20,7 +20,7 @@ use crate::search::{
 };
 use crate::shogi::perft::perft_divide_until;
 use crate::shogi::{generate_all, parse_usi_move, IllegalMove, MoveList, Position};
-use crate::usi::response::{BestMove, CheckmateAnswer, GameEnd, InfoLine, UsiScore};
+use crate::usi::response::{BestMove, CheckmateAnswer, GameEnd, InfoLine, ListedMove, UsiScore};
 use crate::usi::EngineError;
 use crate::variant::{VMove, VPosition, VariantError, VariantId, Verdict};
 use std::sync::Arc;
@@ -195,25 +195,10 @@ impl Game {
         Ok(())
     }
 
-    /// Every legal move, USI text.
-    pub(super) fn legal_moves(&self) -> Vec<String> {
-        match self {
-            Game::Shogi(pos) => {
-                let mut list = MoveList::new();
-                generate_all(pos, &mut list);
-                list.iter().map(|m| m.to_string()).collect()
-            }
-            Game::Variant(g) => {
-                let mut pos = g.pos.clone();
-                let moves = pos.legal_moves();
-                moves.into_iter().map(|m| pos.move_text(m)).collect()
-            }
-        }
-    }
-
     /// A legal move, if there is one: the answer of a search that failed.
     pub(super) fn fallback_move(&self) -> Option<String> {
-        self.legal_moves().into_iter().next()
+        let first = self.legal_moves(MoveStyle::Usi).into_iter().next();
+        first.map(|m| m.text)
     }
 
     /// Searches the position with `searchers`, reporting each iteration's lines to `report`,
@@ -484,6 +469,42 @@ impl Game {
                     MoveStyle::Usi => Some(pos.move_text(m)),
                     MoveStyle::XBoard => pos.xboard_text(m),
                 }
+            }
+        }
+    }
+
+    /// Every legal move here that `style` can write, in `style` (9x9 shogi: USI only, its
+    /// pointless non-promotions included).
+    pub(super) fn legal_moves(&self, style: MoveStyle) -> Vec<ListedMove> {
+        match (self, style) {
+            (Game::Shogi(pos), MoveStyle::Usi) => {
+                let mut list = MoveList::new();
+                generate_all(pos, &mut list);
+                list.as_slice()
+                    .iter()
+                    .map(|m| ListedMove {
+                        text: m.to_string(),
+                        onto_piece: pos.piece_on(m.to()).is_some(),
+                    })
+                    .collect()
+            }
+            (Game::Shogi(_), MoveStyle::XBoard) => Vec::new(),
+            (Game::Variant(g), style) => {
+                let mut pos = g.pos.clone();
+                let moves = pos.legal_moves();
+                moves
+                    .into_iter()
+                    .filter_map(|m| {
+                        let text = match style {
+                            MoveStyle::Usi => Some(pos.move_text(m)),
+                            MoveStyle::XBoard => pos.xboard_text(m),
+                        }?;
+                        Some(ListedMove {
+                            text,
+                            onto_piece: m.drop == 0 && pos.piece_at(m.to).is_some(),
+                        })
+                    })
+                    .collect()
             }
         }
     }

@@ -22,7 +22,7 @@ use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, MateLimit, SearchControl, SearchOptions};
 use crate::shogi::EnteringKingRule;
 use crate::usi::options::UsiOption;
-use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, GameEnd};
+use crate::usi::response::{BestMove, CheckmateAnswer, EngineEvent, GameEnd, ListedMove};
 use crate::usi::{EngineError, UsiEngine};
 use crate::variant::VariantId;
 use crossbeam_channel::Sender;
@@ -420,7 +420,9 @@ impl Engine {
         if limits.searchmoves.is_empty() {
             return;
         }
-        let legal = self.game.legal_moves();
+        let legal: Vec<String> = (self.game.legal_moves(MoveStyle::Usi).into_iter())
+            .map(|m| m.text)
+            .collect();
         let (kept, ignored): (Vec<String>, Vec<String>) = std::mem::take(&mut limits.searchmoves)
             .into_iter()
             .partition(|m| legal.contains(m));
@@ -689,6 +691,10 @@ impl UsiEngine for Engine {
 
     fn read_move(&self, text: &str, style: MoveStyle) -> Result<String, EngineError> {
         self.game.read_move(text, style)
+    }
+
+    fn legal_moves(&self, style: MoveStyle) -> Vec<ListedMove> {
+        self.game.legal_moves(style)
     }
 
     fn bench(&mut self, depth: Option<u32>, events: Sender<EngineEvent>) {

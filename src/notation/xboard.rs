@@ -58,6 +58,22 @@ pub fn from_xboard(text: &str, files: usize, ranks: usize) -> Option<String> {
             .to_string(),
         );
     }
+    let (path, promote) = board_path(text, files, ranks)?;
+    let usi = MoveText::Board {
+        squares: path,
+        suffix: if promote {
+            Suffix::Promote
+        } else {
+            Suffix::None
+        },
+    };
+    Some(usi.to_string())
+}
+
+/// The squares an XBoard move on the board passes (`e6f7,f7e6`: e6, f7, e6) and whether it
+/// promotes (`+`; `=` declines); None if it does not read (each leg must start where the last
+/// one ended), or for a drop or a pass.
+pub fn board_path(text: &str, files: usize, ranks: usize) -> Option<(Vec<Coord>, bool)> {
     let promote = text.ends_with('+');
     let body = text.strip_suffix(['+', '=']).unwrap_or(text);
     let mut path: Vec<Coord> = Vec::new();
@@ -76,15 +92,7 @@ pub fn from_xboard(text: &str, files: usize, ranks: usize) -> Option<String> {
             Some(_) => return None,
         }
     }
-    let usi = MoveText::Board {
-        squares: path,
-        suffix: if promote {
-            Suffix::Promote
-        } else {
-            Suffix::None
-        },
-    };
-    Some(usi.to_string())
+    Some((path, promote))
 }
 
 /// The SFEN of a `setboard` FEN as HaChu reads it: the board from the top rank (the second

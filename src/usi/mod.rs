@@ -70,6 +70,8 @@ pub trait UsiEngine {
     fn write_move(&self, usi: &str, style: MoveStyle) -> Option<String>;
     /// The legal move of the current position written `text` in `style`, as USI text.
     fn read_move(&self, text: &str, style: MoveStyle) -> Result<String, EngineError>;
+    /// Every legal move of the current position that `style` can write, in `style`.
+    fn legal_moves(&self, style: MoveStyle) -> Vec<response::ListedMove>;
 }
 
 /// The longest error message sent, in characters (USI and XBoard).

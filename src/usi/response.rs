@@ -21,6 +21,17 @@ pub struct GameEnd {
     pub reason: String,
 }
 
+/// A legal move of the current position as a front end lists it (XBoard's highlighting of a
+/// lifted piece's targets): its text in the style asked for, and whether its last square holds a
+/// piece before the move (a capture, or igui's return to the piece's own square).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedMove {
+    /// The move in the style asked for.
+    pub text: String,
+    /// Its last square holds a piece now.
+    pub onto_piece: bool,
+}
+
 /// One `info` line of search progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InfoLine {

@@ -17,11 +17,13 @@
 //!
 //! Supported: `protover`, `new`, `variant`, `setboard`, `force`, `go`, `playother`,
 //! `usermove`, `?`, `time`, `otim`, `level`, `st`, `sd`, `memory`, `cores`, `ping`, `post`,
-//! `nopost`, `result`, `undo`, `remove`, `analyze` and `exit`, `quit`; the rest of the
-//! protocol is acknowledged or refused with `Error (...)`. `setboard` takes a FEN as HaChu
+//! `nopost`, `result`, `undo`, `remove`, `analyze` and `exit`, `quit`, and `lift` and `put`,
+//! answered with the lifted piece's squares (`highlight.rs`); the rest of the protocol is
+//! acknowledged or refused with `Error (...)`. `setboard` takes a FEN as HaChu
 //! reads it, with CrazyWa's holdings in brackets (`setboard_sfen`). In analysis the engine searches without end, posting its
 //! thinking; a move, `undo` or `setboard` restarts the search on the new position.
 
+mod highlight;
 mod setup;
 
 use crate::color::Color;
@@ -32,6 +34,7 @@ use crate::usi::response::{BestMove, EngineEvent, GameEnd, UsiScore};
 use crate::usi::{EngineError, UsiEngine};
 use crate::variant::VariantId;
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
+use highlight::Lifted;
 use std::io::Write;
 use std::time::Instant;
 
@@ -123,6 +126,8 @@ struct Session<'a, E: UsiEngine> {
     analyzing: bool,
     /// The running search is an analysis whose lines are still wanted.
     analysis_search: bool,
+    /// The piece the user holds in the GUI (`lift`, `put`).
+    lifted: Lifted,
 }
 
 /// Runs XBoard until `quit` or the end of input (`xboard` itself already read).
@@ -145,6 +150,7 @@ pub fn run<E: UsiEngine>(engine: &mut E, input: Receiver<String>, out: &mut dyn 
         game_over: false,
         analyzing: false,
         analysis_search: false,
+        lifted: Lifted::default(),
     };
     s.select_variant(VARIANTS[0], false);
     loop {
@@ -192,8 +198,10 @@ impl<E: UsiEngine> Session<'_, E> {
         let _ = self.out.flush();
     }
 
-    fn size(&self) -> usize {
-        self.variant.1.rules().files as usize
+    /// The board's files and ranks.
+    fn size(&self) -> (usize, usize) {
+        let rules = self.variant.1.rules();
+        (rules.files as usize, rules.ranks as usize)
     }
 
     /// The side to move now (0: the first player).
@@ -207,6 +215,7 @@ impl<E: UsiEngine> Session<'_, E> {
 
     /// Hands the engine the game's start and `moves`.
     fn set_position(&mut self, moves: &[String]) -> Result<(), EngineError> {
+        self.lifted.clear();
         self.engine.set_position(&PositionSpec {
             sfen: self.start.clone(),
             moves: moves.to_vec(),
@@ -284,7 +293,7 @@ impl<E: UsiEngine> Session<'_, E> {
             "protover" => {
                 self.send(&format!(
                     "feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 \
-                     sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 debug=1 \
+                     sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 debug=1 highlight=1 \
                      myname=\"{}\" variants=\"{}\"",
                     self.engine.name(),
                     variant_names()
@@ -296,6 +305,20 @@ impl<E: UsiEngine> Session<'_, E> {
                     self.engine.stop();
                 }
             }
+            // The user handles a piece in the GUI: answered at once, thinking or not, from the
+            // position the engine holds (the game's, or the one analysed).
+            "lift" => {
+                let (files, ranks) = self.size();
+                let moves = self.engine.legal_moves(MoveStyle::XBoard);
+                if let Some(marks) = self.lifted.lift(arg, &moves, files, ranks) {
+                    self.send(&marks);
+                }
+            }
+            "put" => {
+                let (files, ranks) = self.size();
+                self.lifted.put(arg, files, ranks);
+            }
+            "hover" => {}
             "post" => self.post = true,
             "nopost" => self.post = false,
             "time" => self.clock.own_ms = arg.parse::<u64>().ok().map(|cs| cs * 10),
@@ -538,11 +561,11 @@ impl<E: UsiEngine> Session<'_, E> {
                     UsiScore::Mate(p) if p > 0 => 100_000 - p,
                     UsiScore::Mate(p) => -100_000 - p,
                 };
-                let n = self.size();
+                let (files, ranks) = self.size();
                 let pv: Vec<String> = info
                     .pv
                     .iter()
-                    .filter_map(|m| to_xboard(m, n, n).map(|legs| legs.join(",")))
+                    .filter_map(|m| to_xboard(m, files, ranks).map(|legs| legs.join(",")))
                     .collect();
                 let line = format!(
                     "{} {} {} {} {}",
