@@ -211,6 +211,7 @@ const XBOARD_SESSION: &[&[u8]] = &[
     b"protover 2\nvariant chu\nforce\nusermove e6f7,f7e6\nanalyze\nexit\nundo\nremove",
     b"new\nvariant dai\nst 1\nlevel 0 1 0\ntime 100\notim 100\nplayother\npost\nmemory 16",
     b"setboard lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w\ngo",
+    b"variant sho\nlift e1\nput e2\nlift e2\nhover e2\nanalyze\nlift a3\nput a4,\nexit",
 ];
 
 #[test]

@@ -159,8 +159,7 @@ fn legal_reply(id: VariantId, moves: &[String], reply: &str) -> String {
         let m = pos.parse_move(m).unwrap();
         pos.make_move(m);
     }
-    let usi =
-        from_xboard(reply, files, ranks).unwrap_or_else(|| panic!("unreadable move {reply}"));
+    let usi = from_xboard(reply, files, ranks).unwrap_or_else(|| panic!("unreadable move {reply}"));
     assert!(pos.parse_move(&usi).is_ok(), "{reply} ({usi}) is not legal");
     usi
 }
