@@ -420,7 +420,10 @@ impl Engine {
         if limits.searchmoves.is_empty() {
             return;
         }
-        let legal: Vec<String> = (self.game.legal_moves(MoveStyle::Usi).into_iter())
+        let legal: Vec<String> = self
+            .game
+            .legal_moves(MoveStyle::Usi)
+            .into_iter()
             .map(|m| m.text)
             .collect();
         let (kept, ignored): (Vec<String>, Vec<String>) = std::mem::take(&mut limits.searchmoves)
