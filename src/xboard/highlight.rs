@@ -17,6 +17,7 @@
 //! refused by the engine.
 
 use crate::notation::coord::Coord;
+use crate::notation::sfen::write_board;
 use crate::notation::xboard::board_path;
 use crate::usi::response::ListedMove;
 use std::collections::HashMap;
@@ -108,40 +109,24 @@ fn highlight(moves: &[ListedMove], path: &[Coord], files: usize, ranks: usize) -
     if marks.is_empty() {
         return None;
     }
-    let mut board = String::new();
-    for rank in (1..=ranks).rev() {
-        let mut empty = 0;
-        for file in 0..files {
-            let here = Coord::new(files - file, ranks + 1 - rank);
-            let colour = marks.get(&here).map(|m| {
-                if m.on_the_way {
-                    'C'
-                } else if m.promoting && m.plain {
-                    'M'
-                } else if m.onto_piece {
-                    'R'
-                } else {
-                    'Y'
-                }
-            });
-            match colour {
-                Some(c) => {
-                    if empty > 0 {
-                        board.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    board.push(c);
-                }
-                None => empty += 1,
-            }
+    let colour = |m: &Mark| {
+        if m.on_the_way {
+            "C"
+        } else if m.promoting && m.plain {
+            "M"
+        } else if m.onto_piece {
+            "R"
+        } else {
+            "Y"
         }
-        if empty > 0 {
-            board.push_str(&empty.to_string());
-        }
-        if rank > 1 {
-            board.push('/');
-        }
-    }
+    };
+    // USI's ranks from the top (the second player's side), files from the left.
+    let marks = &marks;
+    let board = write_board((1..=ranks).map(|rank| {
+        (1..=files)
+            .rev()
+            .map(move |file| marks.get(&Coord::new(file, rank)).map(colour))
+    }));
     Some(format!("highlight {board}"))
 }
 

@@ -284,7 +284,7 @@ impl<E: UsiEngine> Session<'_, E> {
         let arg = arg.trim();
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "computer" | "name" | "rating" | "ics"
-            | "random" | "hard" | "easy" | "draw" | "hint" | "bk" | "otim" | "." => {
+            | "random" | "hard" | "easy" | "draw" | "hint" | "bk" | "otim" | "." | "hover" => {
                 if cmd == "otim" {
                     self.clock.other_ms = arg.parse::<u64>().ok().map(|cs| cs * 10);
                 }
@@ -318,7 +318,6 @@ impl<E: UsiEngine> Session<'_, E> {
                 let (files, ranks) = self.size();
                 self.lifted.put(arg, files, ranks);
             }
-            "hover" => {}
             "post" => self.post = true,
             "nopost" => self.post = false,
             "time" => self.clock.own_ms = arg.parse::<u64>().ok().map(|cs| cs * 10),
