@@ -173,6 +173,10 @@ class HaChu:
         self.send(f"variant {self.name}")
         if self.kind == "hachu":
             self.send("option Allow repeats=1")
+            if self.name == "wa-shogi":
+                # Promotion on a move that starts or ends in the zone, as Hisha's wa shogi has
+                # it (HaChu's default, on entry only, is chu's).
+                self.send("option Promote on entry=0")
         self.send("force")
         self.sync()
         self.moves = []

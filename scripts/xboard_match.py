@@ -183,6 +183,10 @@ def main():
         other = XBoardEngine(them, [binary], args.variant, clock)
         if them == "hachu":
             other.send("option Allow repeats=1")
+            if args.variant == "wa-shogi":
+                # Promotion on a move that starts or ends in the zone, as Hisha's wa shogi has
+                # it (HaChu's default, on entry only, is chu's).
+                other.send("option Promote on entry=0")
         engines = [hisha, other] if g % 2 == 0 else [other, hisha]
         moves = []
         try:

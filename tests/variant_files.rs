@@ -5,7 +5,7 @@
 
 use hisha::eval::variant::VariantEval;
 use hisha::variant::custom::{self, DefinitionError};
-use hisha::variant::{perft, VPosition, VariantId};
+use hisha::variant::{perft, LionTrading, VPosition, VariantId};
 
 fn data(file: &str) -> String {
     let path = format!("{}/positions/variants/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -431,7 +431,8 @@ fn a_game_of_a_built_in_games_pieces_plays_with_its_evaluation() {
     assert_eq!(ids, vec![hachu_dai, hachu_chu]);
     assert_eq!(hachu_chu.rules().evaluation, VariantId::Chu);
     assert_eq!(hachu_dai.rules().evaluation, VariantId::Dai);
-    assert!(!hachu_dai.rules().lion_trading && VariantId::Dai.rules().lion_trading);
+    assert_eq!(hachu_dai.rules().lion_trading, LionTrading::No);
+    assert_eq!(VariantId::Dai.rules().lion_trading, LionTrading::Lishogi);
 
     let chu = custom::definition(VariantId::Chu, "chu-evaluated");
     assert!(chu.contains("\nevaluation = chushogi\n"));
@@ -502,4 +503,158 @@ fn hachus_promotions() {
         moves(VariantId::Chu, "11c"),
         ["11c11a", "11c11a+", "11c11b"]
     );
+}
+
+/// The squares of a move's USI text, in order (`8g7f8g+`: 8g, 7f, 8g).
+fn squares_of(text: &str) -> Vec<&str> {
+    let mut squares = Vec::new();
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_lowercase() {
+            squares.push(&text[start..=i]);
+            start = i + 1;
+        } else if !c.is_ascii_digit() {
+            start = i + 1;
+        }
+    }
+    squares
+}
+
+/// What HaChu's marks for every piece of the side to move say of `pos`, worked out from Hisha's
+/// legal moves (scripts/hachu_oracle.py defines them): `f-t` for a move's first leg, `f-t-u`
+/// for a two-leg move through a piece, `f-t+` where a one-leg move promotes and no two-leg
+/// move stops; a two-leg move through an empty square is a leap to its end (HaChu's one-leg
+/// move there), a pass is left out (HaChu's null move).
+fn hachu_marks(pos: &mut VPosition) -> Vec<String> {
+    use std::collections::BTreeSet;
+    let (mut marks, mut promoting, mut stops) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
+    for m in pos.legal_moves() {
+        if m.drop > 0 {
+            continue;
+        }
+        let text = pos.move_text(m);
+        let mut path = squares_of(&text);
+        if path.len() == 3 && pos.piece_at(m.mid).is_none() {
+            if m.to == m.from {
+                continue;
+            }
+            path.remove(1);
+        }
+        marks.insert(format!("{}-{}", path[0], path[1]));
+        if path.len() == 2 {
+            if m.promote {
+                promoting.insert(format!("{}-{}", path[0], path[1]));
+            }
+        } else {
+            stops.insert(format!("{}-{}", path[0], path[1]));
+            marks.insert(path.join("-"));
+        }
+    }
+    for leg in promoting.difference(&stops) {
+        marks.insert(format!("{leg}+"));
+    }
+    marks.into_iter().collect()
+}
+
+/// FNV-1a (64 bits) of `text`, as scripts/hachu_oracle.py writes it.
+fn fnv(text: &str) -> String {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+#[test]
+fn every_pieces_moves_agree_with_hachu() {
+    // positions/variants/hachu-moves.tsv: random games of dai and chu by HaChu's rules
+    // (hachu.ini) and of wa shogi without drops, and every 10 plies what HaChu 0.21 marks for
+    // each piece of the side to move when a GUI lifts it (`lift`, `highlight`), as a count and
+    // a hash of the marks (scripts/hachu_oracle.py), against Hisha's legal moves.
+    let path = format!(
+        "{}/positions/variants/hachu.ini",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    custom::load_file(&path).unwrap_or_else(|e| panic!("hachu.ini: {e}"));
+    let id_of = |name: &str| match name {
+        "daishogi" => VariantId::from_name("daishogi-hachu").unwrap(),
+        "chushogi" => VariantId::from_name("chushogi-hachu").unwrap(),
+        other => VariantId::from_name(other).unwrap_or_else(|| panic!("{other}")),
+    };
+    let text = data("hachu-moves.tsv");
+    let mut counted = std::collections::BTreeMap::new();
+    let mut game: Vec<&str> = Vec::new();
+    let mut variant = "";
+    let (mut pos, mut played) = (VPosition::start(VariantId::Chu), 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f[0] == "G" {
+            variant = f[1];
+            game = f[2].split_whitespace().collect();
+            (pos, played) = (VPosition::start(id_of(variant)), 0);
+            counted.entry(variant).or_insert((0, 0)).0 += 1;
+            continue;
+        }
+        let ply: usize = f[1].parse().unwrap();
+        for m in &game[played..ply] {
+            let mv = pos
+                .parse_move(m)
+                .unwrap_or_else(|e| panic!("{variant} ply {ply}: {m}: {e}"));
+            pos.make_move(mv);
+        }
+        played = ply;
+        let marks = hachu_marks(&mut pos);
+        assert_eq!(
+            (marks.len().to_string(), fnv(&marks.join(" "))),
+            (f[2].to_string(), f[3].to_string()),
+            "{variant} ply {ply}: {}\n{}",
+            pos.to_sfen(),
+            marks.join(" ")
+        );
+        counted.get_mut(variant).unwrap().1 += 1;
+    }
+    let counted: Vec<_> = counted.into_iter().collect();
+    assert_eq!(
+        counted,
+        [
+            ("chushogi", (40, 333)),
+            ("daishogi", (20, 481)),
+            ("washogi-nodrops", (20, 175))
+        ]
+    );
+}
+
+#[test]
+fn hachus_lion_trading() {
+    // Chu, White's lion on 2j next to a Black pawn on 1i, Black's lion on 1h behind it, which
+    // the pawn protects (and nothing else does). Taking the pawn and then the lion: lishogi's
+    // rule counts the pawn as still protecting and forbids it (Hisha's chu, as shogiops);
+    // HaChu 0.21 counts protection after the move, and lists it (its answer to `lift k3`, read
+    // by scripts/hachu_oracle.py: `2j-1i-1h`).
+    let path = format!(
+        "{}/positions/variants/hachu.ini",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    custom::load_file(&path).unwrap_or_else(|e| panic!("hachu.ini: {e}"));
+    let hachu_chu = VariantId::from_name("chushogi-hachu").expect("chushogi-hachu");
+    assert_eq!(hachu_chu.rules().lion_trading, LionTrading::HaChu);
+    let sfen = "lfcsgekgscfl/a1b1txo1hbva/m1rhd1qdtrm1/pvpppppppp1p/1p1i4i3/10p1/P2I8/\
+                7PI1PN/1PPPPPP1PP1P/MVRHD1QDHRnM/ACB1TO1XTBCA/LF1SGKEGS1FL w - 36";
+    let lion_moves = |id: VariantId| {
+        let mut pos = VPosition::from_sfen(id, sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        let mut v: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| pos.move_text(m))
+            .filter(|t| t.starts_with("2j1i"))
+            .collect();
+        v.sort();
+        v
+    };
+    let lishogi = ["2j1i", "2j1i1j", "2j1i2h", "2j1i2i", "2j1i2j"];
+    assert_eq!(lion_moves(VariantId::Chu), lishogi);
+    let mut hachu = lishogi.to_vec();
+    hachu.insert(1, "2j1i1h");
+    assert_eq!(lion_moves(hachu_chu), hachu);
 }

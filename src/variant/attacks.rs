@@ -103,8 +103,15 @@ impl VPosition {
     /// empty for the paths of sliding moves, but a piece standing on one still attacks: as
     /// lishogi rules, a pawn or go-between that a lion takes on its first step still protects).
     pub fn attacked_by(&self, target: u16, side: Color, empty: &[u16]) -> bool {
+        self.attacked_by_without(target, side, empty, NO_SQUARE)
+    }
+
+    /// `attacked_by`, the piece on `gone` (if any) not counted: taken on the way (HaChu's
+    /// lion-trading rule).
+    pub fn attacked_by_without(&self, target: u16, side: Color, empty: &[u16], gone: u16) -> bool {
         let attacks = |sq: u16| {
             sq != target
+                && sq != gone
                 && self.reaches(
                     sq,
                     &self.rules.kinds[kind_of(self.cells[sq as usize]) as usize],

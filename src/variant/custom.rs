@@ -19,7 +19,7 @@
 //! check-rule = yes|no        no move may leave a royal attacked (else royals are captured)
 //! drop-rules = yes|no        shogi's: pawns per file, no pawn-drop mate, no dead drop
 //! pawn = CODE N              the pawn of the drop rules and how many a file (P 1)
-//! lion-trading = yes|no      chu shogi's rules on taking lions
+//! lion-trading = yes|no|hachu chu shogi's rules on taking lions (lishogi's; HaChu's)
 //! perpetual-chase = yes|no   perpetual chase loses as perpetual check does (dai dai shogi)
 //! bare-king = yes|no|lone    chu shogi's bare king (yes), the Heian games' (lone)
 //! repetition = draw | sente-loses | mover-loses
@@ -35,7 +35,7 @@
 use super::betza;
 use super::catalogue::{self, PieceDef, Special};
 use super::position::{VPosition, Zobrist};
-use super::rules::{BareKing, Promotion, RepetitionRule, Rules, Spec, VariantId};
+use super::rules::{BareKing, LionTrading, Promotion, RepetitionRule, Rules, Spec, VariantId};
 use crate::notation::sfen;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -371,7 +371,7 @@ struct Draft {
     check_rule: bool,
     drop_rules: bool,
     pawns: (String, u8),
-    lion_trading: bool,
+    lion_trading: LionTrading,
     chase_rule: bool,
     bare_king: BareKing,
     repetition: RepetitionRule,
@@ -467,7 +467,7 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
     let mut check_rule = true;
     let mut drop_rules = false;
     let mut pawns: (String, u8) = ("P".to_string(), 1);
-    let mut lion_trading = false;
+    let mut lion_trading = LionTrading::No;
     let mut chase_rule = false;
     let mut bare_king = BareKing::No;
     let mut repetition = RepetitionRule::Draw;
@@ -533,7 +533,13 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
             "drops" => drops = yes_no(n, key, value)?,
             "check-rule" => check_rule = yes_no(n, key, value)?,
             "drop-rules" => drop_rules = yes_no(n, key, value)?,
-            "lion-trading" => lion_trading = yes_no(n, key, value)?,
+            "lion-trading" => {
+                lion_trading = match value {
+                    "hachu" => LionTrading::HaChu,
+                    _ if yes_no(n, key, value)? => LionTrading::Lishogi,
+                    _ => LionTrading::No,
+                }
+            }
             "perpetual-chase" => chase_rule = yes_no(n, key, value)?,
             "bare-king" => {
                 bare_king = match value {
@@ -863,7 +869,14 @@ pub fn definition(id: VariantId, name: &str) -> String {
     if r.shogi_drop_rules {
         out += &format!("pawn = {spec_pawn} {}\n", r.pawns_per_file);
     }
-    out += &format!("lion-trading = {}\n", yes(r.lion_trading));
+    out += &format!(
+        "lion-trading = {}\n",
+        match r.lion_trading {
+            LionTrading::No => "no",
+            LionTrading::Lishogi => "yes",
+            LionTrading::HaChu => "hachu",
+        }
+    );
     if r.chase_rule {
         out += "perpetual-chase = yes\n";
     }

@@ -19,4 +19,4 @@ pub mod text;
 
 pub use perft::{perft, perft_divide, perft_divide_until};
 pub use position::{VMove, VPosition, VariantError};
-pub use rules::{BareKing, KindIx, RepetitionRule, VariantId, Verdict};
+pub use rules::{BareKing, KindIx, LionTrading, RepetitionRule, VariantId, Verdict};

@@ -244,7 +244,7 @@ impl VPosition {
             if side_of(c) == self.side || mode == Mode::Move {
                 return;
             }
-            if self.rules.lion_trading && !self.lion_capture_allowed(from, to, kind) {
+            if self.rules.lion_trading.applies() && !self.lion_capture_allowed(from, to, kind) {
                 return;
             }
         } else if mode == Mode::Capture || self.captures_only {

@@ -765,7 +765,7 @@ impl VPosition {
 
     pub(super) fn captured(&mut self, cell: u16, sq: u16, mover_lion: bool) {
         let k = &self.rules.kinds[kind_of(cell) as usize];
-        if self.rules.lion_trading && k.lion && !mover_lion {
+        if self.rules.lion_trading.applies() && k.lion && !mover_lion {
             self.set_lion_capture(sq);
         }
         if self.rules.drops {

@@ -195,6 +195,29 @@ pub enum Verdict {
     Loses(Color),
 }
 
+/// Chu shogi's lion-trading rules: a lion may not take a protected lion that is not next to
+/// it, unless it took a piece other than a pawn or go-between on its first step; after a lion
+/// was taken by a piece that is not a lion, the other side may not take a lion at once with a
+/// piece that is not a lion, but where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LionTrading {
+    /// None.
+    No,
+    /// lishogi's (chu): a pawn or go-between a lion takes on its first step still protects
+    /// the lion it then takes.
+    Lishogi,
+    /// HaChu's: protection is counted after the move, so the first step's victim does not
+    /// protect.
+    HaChu,
+}
+
+impl LionTrading {
+    /// Whether the game has the rules at all.
+    pub fn applies(self) -> bool {
+        self != LionTrading::No
+    }
+}
+
 /// The bare-king rule: a side left with its king alone loses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BareKing {
@@ -224,7 +247,7 @@ pub(super) struct Spec {
     /// The pawn of the drop rules (its catalogue code) and how many of them unpromoted a side
     /// may have on one file.
     pub(super) pawns: (&'static str, u8),
-    pub(super) lion_trading: bool,
+    pub(super) lion_trading: LionTrading,
     /// Perpetual chase loses as perpetual check does (dai dai shogi).
     pub(super) chase_rule: bool,
     pub(super) repetition: RepetitionRule,
@@ -311,7 +334,7 @@ static SPECS: [Spec; 17] = [
         check_rule: true,
         shogi_drop_rules: true,
         pawns: SHOGI_PAWNS,
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
@@ -331,7 +354,7 @@ static SPECS: [Spec; 17] = [
         check_rule: true,
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
@@ -362,7 +385,7 @@ static SPECS: [Spec; 17] = [
         check_rule: true,
         shogi_drop_rules: true,
         pawns: SHOGI_PAWNS,
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::SenteLoses,
         bare_king: BareKing::No,
@@ -393,7 +416,7 @@ static SPECS: [Spec; 17] = [
         check_rule: true,
         shogi_drop_rules: true,
         pawns: SHOGI_PAWNS,
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
@@ -429,7 +452,7 @@ static SPECS: [Spec; 17] = [
         // could not move again.
         shogi_drop_rules: true,
         pawns: SHOGI_PAWNS,
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
@@ -466,7 +489,7 @@ static SPECS: [Spec; 17] = [
         check_rule: true,
         shogi_drop_rules: true,
         pawns: ("SW", 2),
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::MoverLoses,
         bare_king: BareKing::No,
@@ -500,7 +523,7 @@ static SPECS: [Spec; 17] = [
         // could not move again.
         shogi_drop_rules: true,
         pawns: SHOGI_PAWNS,
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::Lone,
@@ -531,7 +554,7 @@ static SPECS: [Spec; 17] = [
         check_rule: true,
         shogi_drop_rules: true,
         pawns: ("SP", 1),
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
@@ -554,7 +577,7 @@ static SPECS: [Spec; 17] = [
         // No drops; the rules' dead-piece part makes a pawn or oxcart promote on the last rank.
         shogi_drop_rules: true,
         pawns: ("SP", 1),
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
@@ -575,7 +598,7 @@ static SPECS: [Spec; 17] = [
         check_rule: false,
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
-        lion_trading: true,
+        lion_trading: LionTrading::Lishogi,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::Chu,
@@ -642,7 +665,7 @@ static SPECS: [Spec; 17] = [
         check_rule: true,
         shogi_drop_rules: true,
         pawns: SHOGI_PAWNS,
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::Lone,
@@ -690,7 +713,7 @@ static SPECS: [Spec; 17] = [
         check_rule: false,
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
-        lion_trading: true,
+        lion_trading: LionTrading::Lishogi,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::Chu,
@@ -770,7 +793,7 @@ static SPECS: [Spec; 17] = [
         check_rule: false,
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
@@ -866,7 +889,7 @@ static SPECS: [Spec; 17] = [
         check_rule: false,
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: true,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
@@ -983,7 +1006,7 @@ static SPECS: [Spec; 17] = [
         check_rule: false,
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
@@ -1114,7 +1137,7 @@ static SPECS: [Spec; 17] = [
         check_rule: false,
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
@@ -1266,7 +1289,7 @@ static SPECS: [Spec; 17] = [
         check_rule: false,
         shogi_drop_rules: false,
         pawns: SHOGI_PAWNS,
-        lion_trading: false,
+        lion_trading: LionTrading::No,
         chase_rule: false,
         repetition: RepetitionRule::Draw,
         bare_king: BareKing::No,
@@ -1412,7 +1435,7 @@ pub struct Rules {
     /// one file: 1, tori shogi's swallows 2.
     pub pawns_per_file: u8,
     /// Chu shogi's lion-trading rules (chu and dai).
-    pub lion_trading: bool,
+    pub lion_trading: LionTrading,
     /// Whose evaluation the game plays with: its own, or, for a game defined in a file with
     /// `evaluation = NAME`, a built-in game's of the same board and pieces (its fitted weights).
     pub evaluation: VariantId,

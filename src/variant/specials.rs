@@ -8,7 +8,7 @@ use super::catalogue::Special;
 use super::position::{
     is_piece, kind_of, side_of, VMove, VPosition, EMPTY, KING_STEPS, NO_SQUARE, OFF,
 };
-use super::rules::{Kind, KindIx, Promotion};
+use super::rules::{Kind, KindIx, LionTrading, Promotion};
 
 impl VPosition {
     /// The double moves of a piece with lion power, counted as lishogi counts them: every
@@ -22,7 +22,7 @@ impl VPosition {
             if c == OFF || (c != EMPTY && side_of(c) == side) {
                 continue;
             }
-            if c != EMPTY && self.rules.lion_trading && !kind.lion {
+            if c != EMPTY && self.rules.lion_trading.applies() && !kind.lion {
                 // The first step is an ordinary capture for a falcon or eagle.
                 let victim = &self.rules.kinds[kind_of(c) as usize];
                 if victim.lion && self.lion_capture != NO_SQUARE && self.lion_capture != mid {
@@ -38,14 +38,20 @@ impl VPosition {
                     continue;
                 };
                 let t = self.cells[to as usize];
-                if to != from && t != EMPTY && self.rules.lion_trading {
+                if to != from && t != EMPTY && self.rules.lion_trading.applies() {
                     let victim = &self.rules.kinds[kind_of(t) as usize];
                     if victim.lion {
                         if kind.lion {
                             let bridge = c != EMPTY && !self.rules.kinds[kind_of(c) as usize].minor;
+                            // HaChu counts protection after the move: the first step's
+                            // victim does not protect.
+                            let gone = match self.rules.lion_trading {
+                                LionTrading::HaChu => mid,
+                                _ => NO_SQUARE,
+                            };
                             if self.distance(from, to) > 1
                                 && !bridge
-                                && self.attacked_by(to, !side, &[from, mid])
+                                && self.attacked_by_without(to, !side, &[from, mid], gone)
                             {
                                 continue;
                             }
