@@ -349,6 +349,11 @@ fn bad_definitions_name_their_line() {
         ),
         ("[bad-two]\nboard = 5x5\npiece K1 = King\n", 3, "letter"),
         (
+            "[bad-two]\nboard = 5x5\nlion-trading = shogiops\n",
+            3,
+            "yes, no or hachu",
+        ),
+        (
             "[bad-two]\nboard = 5x5\npiece p = P -> +p\npiece k = King\n",
             3,
             "+p",

@@ -536,8 +536,9 @@ fn parse(section: &Section) -> Result<Draft, DefinitionError> {
             "lion-trading" => {
                 lion_trading = match value {
                     "hachu" => LionTrading::HaChu,
-                    _ if yes_no(n, key, value)? => LionTrading::Lishogi,
-                    _ => LionTrading::No,
+                    "yes" | "true" | "on" => LionTrading::Lishogi,
+                    "no" | "false" | "off" => LionTrading::No,
+                    _ => return error(n, format!("{key}: yes, no or hachu, not {value:?}")),
                 }
             }
             "perpetual-chase" => chase_rule = yes_no(n, key, value)?,

@@ -196,9 +196,9 @@ pub enum Verdict {
 }
 
 /// Chu shogi's lion-trading rules: a lion may not take a protected lion that is not next to
-/// it, unless it took a piece other than a pawn or go-between on its first step; after a lion
-/// was taken by a piece that is not a lion, the other side may not take a lion at once with a
-/// piece that is not a lion, but where it stands.
+/// it, unless it took a piece other than a pawn or go-between on its first step; and after a
+/// piece that is not a lion takes a lion, the other side's next move may not take a lion with
+/// a piece that is not a lion, but on the square where its own was taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LionTrading {
     /// None.
