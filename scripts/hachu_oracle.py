@@ -28,10 +28,10 @@ there. A move HaChu refuses is a difference too.
         [--write FILE --every K]
 
 VARIANT: daishogi (Hisha's `daishogi-hachu` from positions/variants/hachu.ini: HaChu's setup,
-promotions and no lion trading), chushogi (`chushogi-hachu`, the same file: HaChu's promotions)
-or washogi-nodrops. The random moves are Hisha's legal moves (seed S, game g). Compares every
+promotions and no lion trading), chushogi (`chushogi-hachu`, the same file: HaChu's promotions
+and lion trading) or washogi-nodrops. The random moves are Hisha's legal moves (seed S, game g). Compares every
 position and prints each difference and the totals (exit status 1 if any). With --write, HaChu's
-entries every K plies go to FILE (appended) as tests/variants.rs reads them: `G VARIANT MOVES`,
+entries every K plies go to FILE (appended) as tests/variant_files.rs reads them: `G VARIANT MOVES`,
 then `S PLY COUNT FNV-1a-HASH` of the entries joined by spaces.
 """
 

@@ -662,4 +662,27 @@ fn hachus_lion_trading() {
     let mut hachu = lishogi.to_vec();
     hachu.insert(1, "2j1i1h");
     assert_eq!(lion_moves(hachu_chu), hachu);
+
+    // The counter-strike: Black's kirin takes White's lion on 6d and promotes to a lion; a
+    // White gold may not take a lion at once, but lishogi lets it take that one, on the square
+    // where its own was taken (shogiops' tests: `6l8j` after `7i8j+`); HaChu does not (after
+    // `usermove g7g9+`, `lift g10` marks no g9).
+    let sfen = "k11/12/6g5/6n5/12/6O5/12/12/12/12/12/11K b - 1";
+    let gold_moves = |id: VariantId| {
+        let mut pos = VPosition::from_sfen(id, sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        let kirin = pos.parse_move("6f6d+").unwrap();
+        pos.make_move(kirin);
+        let mut v: Vec<String> = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| pos.move_text(m))
+            .filter(|t| t.starts_with("6c"))
+            .collect();
+        v.sort();
+        v
+    };
+    let lishogi = ["6c5c", "6c5d", "6c6b", "6c6d", "6c7c", "6c7d"];
+    assert_eq!(gold_moves(VariantId::Chu), lishogi);
+    let hachu: Vec<&str> = lishogi.into_iter().filter(|&m| m != "6c6d").collect();
+    assert_eq!(gold_moves(hachu_chu), hachu);
 }

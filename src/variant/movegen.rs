@@ -5,7 +5,7 @@
 
 use super::catalogue::Special;
 use super::position::{kind_of, side_of, VMove, VPosition, EMPTY, NO_SQUARE, OFF};
-use super::rules::{KindIx, Promotion};
+use super::rules::{KindIx, LionTrading, Promotion};
 
 impl VPosition {
     // Move generation
@@ -263,9 +263,16 @@ impl VPosition {
             // A lion may take a lion that is not next to it only if no enemy piece protects it.
             self.distance(from, to) <= 1 || !self.attacked_by(to, !self.side, &[from])
         } else {
-            // After a lion was taken by a non-lion, a non-lion may not take a lion elsewhere.
-            self.lion_capture == NO_SQUARE || self.lion_capture == to
+            self.counter_strike_allows(to)
         }
+    }
+
+    /// Whether a piece that is not a lion may take a lion on `at`: not on the move after a
+    /// lion was taken by a piece that is not a lion, but (lishogi's rule, not HaChu's) on the
+    /// square where it was taken.
+    pub(super) fn counter_strike_allows(&self, at: u16) -> bool {
+        self.lion_capture == NO_SQUARE
+            || (self.lion_capture == at && self.rules.lion_trading == LionTrading::Lishogi)
     }
 
     pub(super) fn with_promotions(

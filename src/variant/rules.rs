@@ -204,10 +204,12 @@ pub enum LionTrading {
     /// None.
     No,
     /// lishogi's (chu): a pawn or go-between a lion takes on its first step still protects
-    /// the lion it then takes.
+    /// the lion it then takes; after the counter-strike, a lion on the square where one was
+    /// taken (a kirin that took it and promoted) may be taken.
     Lishogi,
     /// HaChu's: protection is counted after the move, so the first step's victim does not
-    /// protect.
+    /// protect; and after the counter-strike no lion may be taken by a piece that is not a
+    /// lion, not even on the square where the lion was taken (lishogi allows that one).
     HaChu,
 }
 

@@ -25,7 +25,7 @@ impl VPosition {
             if c != EMPTY && self.rules.lion_trading.applies() && !kind.lion {
                 // The first step is an ordinary capture for a falcon or eagle.
                 let victim = &self.rules.kinds[kind_of(c) as usize];
-                if victim.lion && self.lion_capture != NO_SQUARE && self.lion_capture != mid {
+                if victim.lion && !self.counter_strike_allows(mid) {
                     continue;
                 }
             }
@@ -55,7 +55,7 @@ impl VPosition {
                             {
                                 continue;
                             }
-                        } else if self.lion_capture != NO_SQUARE && self.lion_capture != to {
+                        } else if !self.counter_strike_allows(to) {
                             continue;
                         }
                     }
