@@ -1,7 +1,8 @@
 //! Games defined in a file (`VariantPath`): the built-in games written as definitions
 //! (positions/variants/definitions.ini) load and play exactly like the built-in games, perft on
 //! the start positions and on the oracle positions of positions/variants/; a game of one's own
-//! with a new piece plays; bad definitions are refused with their line.
+//! with a new piece plays; bad definitions are refused with their line; the games of
+//! positions/variants/hachu.ini (and wa without drops) move as HaChu's move generator says.
 
 use hisha::eval::variant::VariantEval;
 use hisha::variant::custom::{self, DefinitionError};
