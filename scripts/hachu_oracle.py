@@ -41,21 +41,18 @@ import random
 import re
 import sys
 
-from hachu_usi import HACHU, is_out_and_back, square_to_xboard, usi_to_hachu
+from hachu_usi import HaChu, is_out_and_back, square_to_xboard
 from usi_client import UsiClient, startpos
-from xboard_client import XBoardClient
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HISHA = os.path.join(HERE, "..", "target", "release", "hisha")
 HACHU_FILE = os.path.join(HERE, "..", "positions", "variants", "hachu.ini")
-# Hisha's variant, whether it comes from hachu.ini, HaChu's name for it, the board's size, and
-# HaChu's options: in wa shogi Hisha promotes on a move that starts or ends in the zone, as
-# shogi does, which is HaChu's rule with "Promote on entry" off (on, a move that does not
-# capture promotes only as it enters the zone, as in chu).
+# Hisha's variant for each of the adapter's games (hachu_usi.VARIANTS: HaChu's name, the board,
+# the options, "Promote on entry" off in wa), and whether it comes from hachu.ini.
 GAMES = {
-    "daishogi": ("daishogi-hachu", True, "dai", 15, []),
-    "chushogi": ("chushogi-hachu", True, "chu", 12, []),
-    "washogi-nodrops": ("washogi-nodrops", False, "wa-shogi", 11, ["Promote on entry=0"]),
+    "daishogi": ("daishogi-hachu", True),
+    "chushogi": ("chushogi-hachu", True),
+    "washogi-nodrops": ("washogi-nodrops", False),
 }
 SQUARE = re.compile(r"(\d+)([a-z])")
 # The royal pieces (the king, and the crown prince a drunk elephant promotes to).
@@ -129,19 +126,12 @@ def hisha_entries(moves, cells):
     return entries
 
 
-class Oracle:
-    """A HaChu process following the game in force mode."""
+class Oracle(HaChu):
+    """The adapter's HaChu process, following the game in force mode (`set_moves`), asked
+    where pieces go."""
 
-    def __init__(self, name, n, options):
-        self.n = n
-        self.engine = XBoardClient([HACHU], "HaChu")
-        self.engine.send("memory 16")
-        self.engine.send("new")
-        self.engine.send(f"variant {name}")
-        for option in ["Allow repeats=1"] + options:
-            self.engine.send(f"option {option}")
-        self.engine.send("force")
-        self.engine.sync()
+    def __init__(self, variant):
+        super().__init__(variant, 16)
         self.pings = 0
 
     def ask(self, queries):
@@ -184,25 +174,6 @@ class Oracle:
         """XBoard's square (`e5` on 7x7) as USI's (`3c`)."""
         return f"{self.n - (ord(square[0]) - ord('a'))}{chr(ord('a') + self.n - int(square[1:]))}"
 
-    def play(self, move):
-        """Tells HaChu `move` (Hisha's text); its complaint, if it refuses it."""
-        def refused(text):
-            self.engine.send("usermove " + text)
-            return [l for l in self.engine.sync() if "llegal" in l]
-
-        complaint = refused(usi_to_hachu(move, self.n))
-        squares = SQUARE.findall(move.rstrip("+"))
-        if complaint and is_out_and_back(move):
-            complaint = refused("@@@@")
-        elif complaint and len(squares) > 2:
-            # A double move through an empty square is HaChu's one-leg jump.
-            jump = "".join(squares[0]) + "".join(squares[-1]) + ("+" if move.endswith("+") else "")
-            complaint = refused(usi_to_hachu(jump, self.n))
-        return complaint[0] if complaint else None
-
-    def quit(self):
-        self.engine.send("quit")
-
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -215,7 +186,7 @@ def main():
     ap.add_argument("--every", type=int, default=10)
     args = ap.parse_args()
 
-    name, from_file, hachu_name, n, hachu_options = GAMES[args.variant]
+    name, from_file = GAMES[args.variant]
     options = ({"VariantPath": os.path.abspath(HACHU_FILE)} if from_file else {}) | {
         "USI_Variant": name}
     out = open(args.write, "a") if args.write else None
@@ -223,7 +194,8 @@ def main():
     with UsiClient([args.hisha], options, quiet=True) as hisha:
         for g in range(args.games):
             rng = random.Random(args.seed * 100_000 + g)
-            oracle = Oracle(hachu_name, n, hachu_options)
+            oracle = Oracle(args.variant)
+            n = oracle.n
             line, samples, found = [], [], []
             for ply in range(args.plies):
                 sfen, verdict = hisha.variant_state(startpos(line))
@@ -249,10 +221,10 @@ def main():
                     text = " ".join(sorted(theirs))
                     samples.append(f"S\t{ply}\t{len(theirs)}\t{fnv(text)}")
                 move = rng.choice(legal)
-                complaint = oracle.play(move)
-                if complaint:
-                    found.append(f"game {g} ply {ply} ({sfen}): HaChu refuses {move}: "
-                                 f"{complaint}")
+                try:
+                    oracle.set_moves(line + [move])
+                except ValueError as refusal:
+                    found.append(f"game {g} ply {ply} ({sfen}): {refusal}")
                     break
                 line.append(move)
             oracle.quit()

@@ -4,6 +4,9 @@
 //! with a new piece plays; bad definitions are refused with their line; the games of
 //! positions/variants/hachu.ini (and wa without drops) move as HaChu's move generator says.
 
+mod common;
+
+use common::fnv;
 use hisha::eval::variant::VariantEval;
 use hisha::variant::custom::{self, DefinitionError};
 use hisha::variant::{perft, LionTrading, VPosition, VariantId};
@@ -28,6 +31,28 @@ fn copy_of(id: VariantId) -> VariantId {
     let copy = VariantId::from_name(&name).unwrap_or_else(|| panic!("no {name}"));
     assert!(matches!(copy, VariantId::Custom(_)));
     copy
+}
+
+/// The games of positions/variants/hachu.ini (dai and chu by HaChu's rules), loaded.
+fn hachu_games() -> Vec<VariantId> {
+    let path = format!(
+        "{}/positions/variants/hachu.ini",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    custom::load_file(&path).unwrap_or_else(|e| panic!("hachu.ini: {e}"))
+}
+
+/// The legal moves of `pos` whose text starts with `prefix` (a square: the moves of the piece
+/// there), sorted.
+fn moves_starting(pos: &mut VPosition, prefix: &str) -> Vec<String> {
+    let mut v: Vec<String> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| pos.move_text(m))
+        .filter(|t| t.starts_with(prefix))
+        .collect();
+    v.sort();
+    v
 }
 
 fn same_perft(id: VariantId, copy: VariantId, sfen: &str, depth: u32) {
@@ -427,11 +452,7 @@ fn a_game_of_a_built_in_games_pieces_plays_with_its_evaluation() {
     // positions/variants/hachu.ini: dai shogi without lion trading, `evaluation = daishogi`;
     // a copy of chu (fitted weights) with another name and no `evaluation` line plays with the
     // hand-set weights of its own pieces.
-    let path = format!(
-        "{}/positions/variants/hachu.ini",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let ids = custom::load_file(&path).unwrap_or_else(|e| panic!("hachu.ini: {e}"));
+    let ids = hachu_games();
     let hachu_dai = VariantId::from_name("daishogi-hachu").expect("daishogi-hachu");
     let hachu_chu = VariantId::from_name("chushogi-hachu").expect("chushogi-hachu");
     assert_eq!(ids, vec![hachu_dai, hachu_chu]);
@@ -472,23 +493,12 @@ fn hachus_promotions() {
     // against lishogi's rules of the built-in chu. Black's zone is ranks a-d. Pawns on 5b (a
     // White gold ahead on the last rank), 7c (a gold ahead), 3d, 9e; a lance on 11c with the
     // file ahead empty; a copper general on 1d (a gold diagonally ahead on 2c).
-    let path = format!(
-        "{}/positions/variants/hachu.ini",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    custom::load_file(&path).unwrap_or_else(|e| panic!("hachu.ini: {e}"));
+    hachu_games();
     let hachu_chu = VariantId::from_name("chushogi-hachu").expect("chushogi-hachu");
     let sfen = "k6g4/5g1P4/1L3P4g1/9P1C/3P8/12/12/12/12/12/12/11K b - 1";
     let moves = |id: VariantId, from: &str| {
         let mut pos = VPosition::from_sfen(id, sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
-        let mut v: Vec<String> = pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| pos.move_text(m))
-            .filter(|t| t.starts_with(from))
-            .collect();
-        v.sort();
-        v
+        moves_starting(&mut pos, from)
     };
     // HaChu: a pawn in the zone unpromoted has declined before and promotes only by a capture
     // on the last rank, where it must; a move inside the zone that does not capture never
@@ -562,27 +572,13 @@ fn hachu_marks(pos: &mut VPosition) -> Vec<String> {
     marks.into_iter().collect()
 }
 
-/// FNV-1a (64 bits) of `text`, as scripts/hachu_oracle.py writes it.
-fn fnv(text: &str) -> String {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
-
 #[test]
 fn every_pieces_moves_agree_with_hachu() {
     // positions/variants/hachu-moves.tsv: random games of dai and chu by HaChu's rules
     // (hachu.ini) and of wa shogi without drops, and every 10 plies what HaChu 0.21 marks for
     // each piece of the side to move when a GUI lifts it (`lift`, `highlight`), as a count and
     // a hash of the marks (scripts/hachu_oracle.py), against Hisha's legal moves.
-    let path = format!(
-        "{}/positions/variants/hachu.ini",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    custom::load_file(&path).unwrap_or_else(|e| panic!("hachu.ini: {e}"));
+    hachu_games();
     let id_of = |name: &str| match name {
         "daishogi" => VariantId::from_name("daishogi-hachu").unwrap(),
         "chushogi" => VariantId::from_name("chushogi-hachu").unwrap(),
@@ -638,25 +634,14 @@ fn hachus_lion_trading() {
     // rule counts the pawn as still protecting and forbids it (Hisha's chu, as shogiops);
     // HaChu 0.21 counts protection after the move, and lists it (its answer to `lift k3`, read
     // by scripts/hachu_oracle.py: `2j-1i-1h`).
-    let path = format!(
-        "{}/positions/variants/hachu.ini",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    custom::load_file(&path).unwrap_or_else(|e| panic!("hachu.ini: {e}"));
+    hachu_games();
     let hachu_chu = VariantId::from_name("chushogi-hachu").expect("chushogi-hachu");
     assert_eq!(hachu_chu.rules().lion_trading, LionTrading::HaChu);
     let sfen = "lfcsgekgscfl/a1b1txo1hbva/m1rhd1qdtrm1/pvpppppppp1p/1p1i4i3/10p1/P2I8/\
                 7PI1PN/1PPPPPP1PP1P/MVRHD1QDHRnM/ACB1TO1XTBCA/LF1SGKEGS1FL w - 36";
     let lion_moves = |id: VariantId| {
         let mut pos = VPosition::from_sfen(id, sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
-        let mut v: Vec<String> = pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| pos.move_text(m))
-            .filter(|t| t.starts_with("2j1i"))
-            .collect();
-        v.sort();
-        v
+        moves_starting(&mut pos, "2j1i")
     };
     let lishogi = ["2j1i", "2j1i1j", "2j1i2h", "2j1i2i", "2j1i2j"];
     assert_eq!(lion_moves(VariantId::Chu), lishogi);
@@ -673,14 +658,7 @@ fn hachus_lion_trading() {
         let mut pos = VPosition::from_sfen(id, sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
         let kirin = pos.parse_move("6f6d+").unwrap();
         pos.make_move(kirin);
-        let mut v: Vec<String> = pos
-            .legal_moves()
-            .into_iter()
-            .map(|m| pos.move_text(m))
-            .filter(|t| t.starts_with("6c"))
-            .collect();
-        v.sort();
-        v
+        moves_starting(&mut pos, "6c")
     };
     let lishogi = ["6c5c", "6c5d", "6c6b", "6c6d", "6c7c", "6c7d"];
     assert_eq!(gold_moves(VariantId::Chu), lishogi);

@@ -5,6 +5,9 @@
 //! committed in positions/variants/ (docs/variants.md says how they were made), and the start
 //! positions' perft as published.
 
+mod common;
+
+use common::fnv;
 use hisha::color::Color;
 use hisha::variant::position::NO_SQUARE;
 use hisha::variant::{perft, VPosition, VariantId};
@@ -108,16 +111,6 @@ fn chu_shogi_lion_cases() {
         let mut pos = VPosition::from_sfen(VariantId::Chu, sfen).unwrap();
         assert_eq!(perft(&mut pos, 1), expected, "{sfen}");
     }
-}
-
-/// FNV-1a (64 bits) of `text`, as scripts/taikyoku_oracle writes it.
-fn fnv(text: &str) -> String {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for b in text.bytes() {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x100_0000_01b3);
-    }
-    format!("{h:016x}")
 }
 
 #[test]

@@ -74,3 +74,14 @@ pub fn spawn_hisha() -> (
     let stdin = child.stdin.take().unwrap();
     (child, stdin, rx)
 }
+
+/// FNV-1a (64 bits) of `text` as 16 hex digits, as the oracle scripts write their hashes of
+/// move lists (scripts/taikyoku_oracle, scripts/hachu_oracle.py).
+pub fn fnv(text: &str) -> String {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
