@@ -41,6 +41,12 @@ pub trait SearchBoard: Clone + Send + Sized + 'static {
     /// Late-move pruning's base count of quiet moves (`LMP_BASE` on 9x9's board): a board
     /// with more moves a position keeps more of them.
     fn late_move_base(&self) -> usize;
+    /// Whether the shallow pruning (late-move, continuation history, futility, SEE) leaves the
+    /// quiet move `m` alone: none on 9x9's board.
+    #[inline]
+    fn keeps_from_pruning(&self, _m: Self::Move) -> bool {
+        false
+    }
 
     /// The sizes of this board's ordering tables.
     fn dims(&self) -> Dims;
@@ -132,10 +138,11 @@ pub trait Picker<B: SearchBoard>: Sized {
     /// The next move, or `None` when every move has been handed out (the board is handed over
     /// mutably so that a picker of pseudo-legal moves can try each before handing it out).
     fn next(&mut self, pos: &mut B, ordering: &OrderingContext) -> Option<B::Move>;
-    /// Late-move pruning has begun: every quiet move from here on would be skipped unsearched,
-    /// and a picker that hands out its quiet moves last may stop handing them out. The other
-    /// moves (promotions, losing captures) are still handed out: a picker that orders some of
-    /// them among its quiet moves ignores it.
+    /// Late-move pruning has begun: every quiet move from here on would be skipped unsearched
+    /// but those the board keeps from pruning (`SearchBoard::keeps_from_pruning`), and a picker
+    /// that hands out its quiet moves last may stop handing out the others. The other moves
+    /// (promotions, losing captures) are still handed out: a picker that orders some of them
+    /// among its quiet moves ignores it.
     fn skip_quiets(&mut self) {}
     /// Quiescence's delta pruning: from here on, a capture (not a promotion) whose
     /// `capture_gain` is below `floor` will be skipped by the search, so a picker that tests

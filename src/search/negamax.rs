@@ -452,7 +452,10 @@ impl<B: SearchBoard> Searcher<B> {
             // Shallow pruning, once a move that does not lose to mate is in hand. First late-move
             // pruning: near the leaves, late quiet moves are not worth a look (decided before
             // anything is worked out about the move).
-            let may_prune = self.features.futility && !in_check && best > -MATE_BOUND;
+            let may_prune = self.features.futility
+                && !in_check
+                && best > -MATE_BOUND
+                && !(quiet && pos.keeps_from_pruning(m));
             if may_prune
                 && !pv_node
                 && quiet
