@@ -987,7 +987,7 @@ mod tests {
     }
 
     #[test]
-    fn once_quiet_moves_are_skipped_only_captures_and_promotions_are_handed_out() {
+    fn once_quiet_moves_are_skipped_only_loud_and_kept_moves_are_handed_out() {
         // Along random games: with the skip asked for at the first quiet move, the picker hands
         // out that one quiet move, every legal capture and promotion, whatever their order, and
         // the quiet moves the board keeps from pruning (chu's near the enemy king; none in
