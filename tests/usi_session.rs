@@ -464,18 +464,39 @@ fn bad_input_is_reported_and_changes_nothing() {
 }
 
 #[test]
-fn quit_and_end_of_input_end_a_search_and_exit() {
+fn quit_and_end_of_input_end_a_search_which_still_answers() {
+    let start = legal_strings(&position_after(&[]));
     let mut s = UsiProcess::start();
     s.send("position startpos");
     s.send("go infinite");
     s.expect("info depth");
     s.send("quit");
+    assert!(start.contains(&bestmove_of(&s.expect("bestmove"))));
     assert!(s.wait_exit().success());
 
     let mut s = UsiProcess::start();
     s.send("go infinite");
     s.expect("info depth");
     s.stdin = None; // close stdin
+    assert!(start.contains(&bestmove_of(&s.expect("bestmove"))));
+    assert!(s.wait_exit().success());
+
+    // What waited for the search still runs, and its own searches are stopped as they start:
+    // each `go` has its answer, in order, before the engine exits.
+    let mut s = UsiProcess::start();
+    s.send("go infinite");
+    s.expect("info depth");
+    s.send("position startpos moves 7g7f");
+    s.send("go infinite");
+    s.send("go mate infinite");
+    s.send("quit");
+    assert!(start.contains(&bestmove_of(&s.expect("bestmove"))));
+    let reply = bestmove_of(&s.expect("bestmove"));
+    assert!(
+        legal_strings(&position_after(&["7g7f"])).contains(&reply),
+        "{reply}"
+    );
+    s.expect("checkmate");
     assert!(s.wait_exit().success());
 }
 

@@ -3,7 +3,9 @@
 //! stdin is read on its own thread and arrives here as lines on a channel; whatever takes long (a
 //! search, `go mate`, `go perft`, `bench`) runs on the engine's own thread and its events arrive
 //! on a second channel. The loop `select!`s over both, so `stop`, `ponderhit`, `isready` and
-//! `quit` are answered while one runs.
+//! `quit` are answered while one runs. `quit` (or the end of input) stops the search, and the
+//! engine exits once it has answered: a script that pipes `go depth 10` and `quit` still reads
+//! its `bestmove`.
 
 pub mod command;
 pub mod error;
@@ -20,6 +22,7 @@ use options::UsiOption;
 use response::{info_string, EngineEvent};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
+use std::time::Duration;
 
 /// What the front ends (USI, and XBoard over the same engine) need from an engine. A command
 /// that fails leaves the engine as it was.
@@ -84,6 +87,10 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// What the reader puts before a line it cut at `MAX_LINE_BYTES` (the rest of the line is
 /// dropped unread): the front ends refuse such a line, except a `go`, which still runs.
 pub const CUT_LINE: &str = "\u{1}cut\u{1}";
+
+/// How long `quit` waits for a stopped search's answer before it exits without it (a search
+/// answers `stop` within a millisecond or so; this only bounds a search that went wrong).
+const QUIT_WAIT: Duration = Duration::from_secs(5);
 
 /// Spawns the stdin reader: one line per message; the channel closes at end of input.
 /// Bytes that are not UTF-8 are replaced (and then rejected as a bad command), not fatal. A
@@ -152,10 +159,12 @@ pub fn run<E: UsiEngine>(
         out,
         events: events_tx,
         searching: false,
+        quitting: false,
         deferred: VecDeque::new(),
     };
     if let Some(line) = first {
         if !front.on_line(&line) {
+            front.finish(&events_rx);
             return;
         }
     }
@@ -172,10 +181,12 @@ pub fn run<E: UsiEngine>(
                     front.on_event(event);
                 }
                 let Ok(line) = line else {
-                    front.quit();
-                    return; // end of input: behave as `quit`
+                    front.quit(); // end of input: behave as `quit`
+                    front.finish(&events_rx);
+                    return;
                 };
                 if !front.on_line(&line) {
+                    front.finish(&events_rx);
                     return;
                 }
             }
@@ -189,6 +200,8 @@ struct FrontEnd<'a, E: UsiEngine> {
     out: &'a mut dyn Write,
     events: Sender<EngineEvent>,
     searching: bool,
+    /// `quit` was received: every search started from now on is stopped at once.
+    quitting: bool,
     /// Commands that need an idle engine, received during a search; run in order after it.
     deferred: VecDeque<Command>,
 }
@@ -267,8 +280,30 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
         self.send(&info_string(&format!("error: {text}")));
     }
 
+    /// `quit`: the running search is stopped (it still answers, in `finish`).
     fn quit(&mut self) {
+        self.quitting = true;
         if self.searching {
+            self.engine.stop();
+        }
+    }
+
+    /// After `quit`: the stopped search's answer is sent, and the commands that waited for it
+    /// are run, each `go` among them stopped as it starts, so that every `go` has its
+    /// `bestmove` (every `go mate` its `checkmate`) before the engine exits.
+    fn finish(&mut self, events: &Receiver<EngineEvent>) {
+        while self.searching {
+            match events.recv_timeout(QUIT_WAIT) {
+                Ok(event) => self.on_event(event),
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// A search (or perft, or the bench) has been started on the engine's thread.
+    fn started(&mut self) {
+        self.searching = true;
+        if self.quitting {
             self.engine.stop();
         }
     }
@@ -363,15 +398,15 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
             // Each of these answers with exactly one final event.
             Command::Go(limits) => {
                 self.engine.go(limits, self.events.clone());
-                self.searching = true;
+                self.started();
             }
             Command::GoMate(limit) => {
                 self.engine.go_mate(limit, self.events.clone());
-                self.searching = true;
+                self.started();
             }
             Command::GoPerft(depth) => {
                 self.engine.perft(depth, self.events.clone());
-                self.searching = true;
+                self.started();
             }
             Command::Display(style, flip) => {
                 for l in self.engine.display(style, flip).lines() {
@@ -385,7 +420,7 @@ impl<E: UsiEngine> FrontEnd<'_, E> {
             }
             Command::Bench(depth) => {
                 self.engine.bench(depth, self.events.clone());
-                self.searching = true;
+                self.started();
             }
             Command::Nothing
             | Command::Usi
