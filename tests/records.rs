@@ -123,6 +123,36 @@ fn a_truncated_record_keeps_its_whole_moves() {
 }
 
 #[test]
+fn a_kif_move_from_the_wrong_square_is_a_fault_not_an_ending() {
+    // White's pawn is on 3c: `３四歩(34)` names an empty origin, which rsshogi reads as an
+    // ending called `３四歩(34)`. The moves after it must not vanish without a word.
+    let kif = "手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:00/00:00:00)\n   2 ３四歩(34)   ( 0:00/00:00:00)\n   3 ２二角成(88)   ( 0:00/00:00:00)\n";
+    let read = record::read(kif.as_bytes(), Some(Format::Kif)).unwrap();
+    assert_eq!(moves_text(&read.game), ["7g7f"]);
+    assert_eq!(read.game.ending, None);
+    let e = read.error.expect("an error");
+    assert_eq!((e.line, e.ply), (Some(3), Some(2)), "{e}");
+    assert!(e.to_string().contains("３四歩(34)"), "{e}");
+    // An ending word that is not a move stays an ending.
+    let sealed = "手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 封じ手\n";
+    let read = record::read(sealed.as_bytes(), Some(Format::Kif)).unwrap();
+    assert!(read.error.is_none(), "{:?}", read.error);
+    assert_eq!(read.game.ending.as_deref(), Some("封じ手"));
+}
+
+#[test]
+fn a_ki2_fault_is_named_by_its_move_and_the_moves_before_it_on_its_line_are_kept() {
+    // A pawn cannot step two squares: the fault is White's first move, on line 2, the first
+    // move of the record's one move line kept.
+    let ki2 = "手合割：平手\n▲７六歩    △３五歩    ▲２二角成\n";
+    let read = record::read(ki2.as_bytes(), Some(Format::Ki2)).unwrap();
+    assert_eq!(moves_text(&read.game), ["7g7f"]);
+    let e = read.error.expect("an error");
+    assert_eq!((e.line, e.ply), (Some(2), Some(2)), "{e}");
+    assert!(e.text.contains("△３五歩") && !e.text.contains('▲'), "{e}");
+}
+
+#[test]
 fn a_move_that_does_not_exist_is_named() {
     let usi = "startpos moves 7g7f 3c3d 7f7e 9z9y";
     let read = record::read(usi.as_bytes(), Some(Format::Usi)).unwrap();

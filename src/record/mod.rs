@@ -447,8 +447,19 @@ pub fn read(bytes: &[u8], format: Option<Format>) -> Result<Read, RecordError> {
         Format::Western => return read_western(&text),
         _ => {}
     }
+    // KI2 writes several moves a line: each goes on a line of its own, so that a fault is found
+    // at its move (and the moves before it on that line are kept).
+    let (text, origin) = if format == Format::Ki2 {
+        one_move_a_line(&text)
+    } else {
+        let lines = text.split_inclusive('\n').count();
+        (text, (1..=lines).collect())
+    };
     match parse_with(&text, format) {
-        Ok(record) => from_record(record, None),
+        Ok(record) => {
+            let fault = unread_move(&record, &text, format);
+            from_record(record, fault)
+        }
         Err(message) if format == Format::Jkf => Err(RecordError {
             line: None,
             ply: None,
@@ -471,13 +482,21 @@ pub fn read(bytes: &[u8], format: Option<Format>) -> Result<Read, RecordError> {
                     Err(_) => bad = mid,
                 }
             }
-            // rsshogi counts moves from 0.
-            let ply = message
-                .strip_prefix("illegal move at index ")
-                .and_then(|n| n.parse::<usize>().ok())
-                .map(|n| n + 1);
+            // rsshogi counts moves from 0; KI2's moves are counted here, a line each.
+            let ply = if format == Format::Ki2 {
+                let is_move = |l: &str| l.starts_with(KI2_MOVE_MARKS);
+                lines
+                    .get(bad - 1)
+                    .filter(|l| is_move(l))
+                    .map(|_| lines[..bad - 1].iter().filter(|l| is_move(l)).count() + 1)
+            } else {
+                message
+                    .strip_prefix("illegal move at index ")
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .map(|n| n + 1)
+            };
             let fault = RecordError {
-                line: Some(bad),
+                line: origin.get(bad - 1).copied(),
                 ply,
                 text: quote(lines.get(bad - 1).map_or("", |l| l.trim_end())),
                 message: if ply.is_some() {
@@ -492,6 +511,76 @@ pub fn read(bytes: &[u8], format: Option<Format>) -> Result<Read, RecordError> {
             }
         }
     }
+}
+
+/// What begins a KI2 move: Black's mark or White's.
+const KI2_MOVE_MARKS: [char; 4] = ['▲', '△', '☗', '☖'];
+
+/// KI2 text with each move on a line of its own, and for each of its lines the line (from 1) of
+/// `text` it comes from. A line that begins with a move is cut before each further move mark;
+/// other lines (headers, comments) are kept whole.
+fn one_move_a_line(text: &str) -> (String, Vec<usize>) {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let mut origin = Vec::new();
+    for (n, line) in text.split_inclusive('\n').enumerate() {
+        let trimmed = line.trim();
+        if !trimmed.starts_with(KI2_MOVE_MARKS) {
+            out.push_str(line);
+            origin.push(n + 1);
+            continue;
+        }
+        let starts: Vec<usize> = trimmed
+            .match_indices(KI2_MOVE_MARKS)
+            .map(|(i, _)| i)
+            .collect();
+        for (k, &at) in starts.iter().enumerate() {
+            let end = starts.get(k + 1).copied().unwrap_or(trimmed.len());
+            out.push_str(trimmed[at..end].trim());
+            out.push('\n');
+            origin.push(n + 1);
+        }
+    }
+    (out, origin)
+}
+
+/// A KIF move line that rsshogi could not read as a move (`３四歩(34)`, whose piece is not on
+/// the square it names) ends its main line as an ending of that name, and the moves after it
+/// were lost without a word: such an ending is the record's fault, on that line. Ending words stay endings, the
+/// listed ones and any other (`封じ手`).
+fn unread_move(record: &Record, text: &str, format: Format) -> Option<RecordError> {
+    if format != Format::Kif {
+        return None;
+    }
+    let Some(SpecialMove::Unknown(name)) = record.main_terminal().map(|t| t.kind()) else {
+        return None;
+    };
+    let looks_like_move = name
+        .chars()
+        .next()
+        .is_some_and(|c| ('１'..='９').contains(&c) || c == '同');
+    if !looks_like_move {
+        return None;
+    }
+    let ply = record
+        .main_line_ids()
+        .into_iter()
+        .filter(|&id| record.node(id).mv().is_some())
+        .count()
+        + 1;
+    // The numbered line of that ply whose move is `name`.
+    let line = text.lines().position(|l| {
+        let mut words = l.split_whitespace();
+        words.next() == Some(ply.to_string().as_str())
+            && words.next().is_some_and(|w| w.starts_with(name.as_str()))
+    });
+    Some(RecordError {
+        line: line.map(|n| n + 1),
+        ply: Some(ply),
+        text: quote(line.map_or(name.as_str(), |n| {
+            text.lines().nth(n).unwrap_or("").trim_end()
+        })),
+        message: "not a legal move".into(),
+    })
 }
 
 /// Reads moves in Western notation, numbered or not, from the start position or the SFEN of an
@@ -591,7 +680,7 @@ fn from_record(record: Record, mut error: Option<RecordError>) -> Result<Read, R
             }
         }
     }
-    let ending = if ended {
+    let ending = if ended || error.is_some() {
         None
     } else {
         record.main_terminal().map(|t| ending_name(t.kind()))
