@@ -545,8 +545,8 @@ fn one_move_a_line(text: &str) -> (String, Vec<usize>) {
 
 /// A KIF move line that rsshogi could not read as a move (`３四歩(34)`, whose piece is not on
 /// the square it names) ends its main line as an ending of that name, and the moves after it
-/// were lost without a word: such an ending is the record's fault, on that line. Ending words stay endings, the
-/// listed ones and any other (`封じ手`).
+/// were lost without a word: such an ending is the record's fault, on that line. Ending words
+/// stay endings, the listed ones and any other (`封じ手`).
 fn unread_move(record: &Record, text: &str, format: Format) -> Option<RecordError> {
     if format != Format::Kif {
         return None;
