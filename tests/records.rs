@@ -142,8 +142,8 @@ fn a_kif_move_from_the_wrong_square_is_a_fault_not_an_ending() {
 
 #[test]
 fn a_ki2_fault_is_named_by_its_move_and_the_moves_before_it_on_its_line_are_kept() {
-    // A pawn cannot step two squares: the fault is White's first move, on line 2, the first
-    // move of the record's one move line kept.
+    // A pawn cannot step two squares: the fault is White's first move, on line 2, and Black's
+    // move before it on the same line is kept.
     let ki2 = "手合割：平手\n▲７六歩    △３五歩    ▲２二角成\n";
     let read = record::read(ki2.as_bytes(), Some(Format::Ki2)).unwrap();
     assert_eq!(moves_text(&read.game), ["7g7f"]);
