@@ -450,10 +450,10 @@ pub fn read(bytes: &[u8], format: Option<Format>) -> Result<Read, RecordError> {
     // KI2 writes several moves a line: each goes on a line of its own, so that a fault is found
     // at its move (and the moves before it on that line are kept).
     let (text, origin) = if format == Format::Ki2 {
-        one_move_a_line(&text)
+        let (split, origin) = one_move_a_line(&text);
+        (split, Some(origin))
     } else {
-        let lines = text.split_inclusive('\n').count();
-        (text, (1..=lines).collect())
+        (text, None)
     };
     match parse_with(&text, format) {
         Ok(record) => {
@@ -496,7 +496,7 @@ pub fn read(bytes: &[u8], format: Option<Format>) -> Result<Read, RecordError> {
                     .map(|n| n + 1)
             };
             let fault = RecordError {
-                line: origin.get(bad - 1).copied(),
+                line: origin.map_or(Some(bad), |o| o.get(bad - 1).copied()),
                 ply,
                 text: quote(lines.get(bad - 1).map_or("", |l| l.trim_end())),
                 message: if ply.is_some() {
@@ -568,17 +568,16 @@ fn unread_move(record: &Record, text: &str, format: Format) -> Option<RecordErro
         .count()
         + 1;
     // The numbered line of that ply whose move is `name`.
-    let line = text.lines().position(|l| {
+    let number = ply.to_string();
+    let line = text.lines().enumerate().find(|(_, l)| {
         let mut words = l.split_whitespace();
-        words.next() == Some(ply.to_string().as_str())
+        words.next() == Some(number.as_str())
             && words.next().is_some_and(|w| w.starts_with(name.as_str()))
     });
     Some(RecordError {
-        line: line.map(|n| n + 1),
+        line: line.map(|(n, _)| n + 1),
         ply: Some(ply),
-        text: quote(line.map_or(name.as_str(), |n| {
-            text.lines().nth(n).unwrap_or("").trim_end()
-        })),
+        text: quote(line.map_or(name.as_str(), |(_, l)| l.trim_end())),
         message: "not a legal move".into(),
     })
 }
