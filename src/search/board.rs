@@ -48,6 +48,13 @@ pub trait SearchBoard: Clone + Send + Sized + 'static {
         false
     }
 
+    /// Whether `m`, just made, left its piece able to win material by a capture (a threat
+    /// the reply must meet): such a move is reduced a ply less. None on 9x9's board.
+    #[inline]
+    fn threatens(&mut self, _m: Self::Move) -> bool {
+        false
+    }
+
     /// The sizes of this board's ordering tables.
     fn dims(&self) -> Dims;
     /// The position's Zobrist key.

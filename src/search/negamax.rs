@@ -591,6 +591,11 @@ impl<B: SearchBoard> Searcher<B> {
                     }
                     reduction -= history_score / HISTORY_REDUCTION_DIVISOR;
                     reduction = reduction.clamp(0, new_depth - 1);
+                    // A move that threatens to win material is reduced a ply less: the
+                    // threat shows only after the reply.
+                    if reduction > 0 && pos.threatens(m) {
+                        reduction -= 1;
+                    }
                 }
                 let mut s = -self.negamax(
                     pos,

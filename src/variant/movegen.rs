@@ -152,6 +152,17 @@ impl VPosition {
         self.captures_only = false;
     }
 
+    /// The moves of `pseudo_board_moves` that start on `from` (none unless a piece of the
+    /// side to move stands there), in the same order.
+    pub fn pseudo_moves_from(&self, from: u16, out: &mut Vec<VMove>) {
+        if self
+            .piece_at(from)
+            .is_some_and(|(_, side)| side == self.side)
+        {
+            self.piece_moves(from, out);
+        }
+    }
+
     /// The moves of the side to move's piece on `from`, before the check rule.
     pub(super) fn piece_moves(&self, from: u16, out: &mut Vec<VMove>) {
         let side = self.side;
