@@ -43,8 +43,8 @@ const ROYAL_ATTACK_DISTANCE: usize = 2;
 
 /// What a threat wins (`threatens`): two pawns. In a dai game against HaChu, a lion moved
 /// two squares from White's free king, which could then neither stay nor get away without
-/// losing material; the quiet move, reduced, was seen only by a search of 130,000 nodes,
-/// 30,000 once the threat is seen.
+/// losing material; reduced, the quiet move was found only by a search of 130,000 nodes,
+/// and of 30,000 once a threat is reduced less.
 const THREAT_GAIN: Value = 200;
 
 /// A capture of a royal piece, as valued by move ordering, delta pruning and the exchange
