@@ -314,7 +314,7 @@ impl SearchBoard for VBoard {
         let saved = self.pos.make_null_move();
         let mut moves = std::mem::take(&mut self.scratch);
         moves.clear();
-        self.pos.pseudo_moves_from(m.to, &mut moves);
+        self.pos.pseudo_captures_from(m.to, &mut moves);
         let found = moves
             .iter()
             .any(|&c| self.is_capture(c) && self.see_ge(c, THREAT_GAIN));

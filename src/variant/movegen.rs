@@ -152,14 +152,16 @@ impl VPosition {
         self.captures_only = false;
     }
 
-    /// The moves of `pseudo_board_moves` that start on `from` (none unless a piece of the
+    /// The moves of `pseudo_board_captures` that start on `from` (none unless a piece of the
     /// side to move stands there), in the same order.
-    pub fn pseudo_moves_from(&self, from: u16, out: &mut Vec<VMove>) {
+    pub fn pseudo_captures_from(&mut self, from: u16, out: &mut Vec<VMove>) {
         if self
             .piece_at(from)
             .is_some_and(|(_, side)| side == self.side)
         {
+            self.captures_only = true;
             self.piece_moves(from, out);
+            self.captures_only = false;
         }
     }
 
