@@ -188,9 +188,13 @@ impl VPosition {
                 self.target(from, to, kind_index, ray.mode, out);
                 continue;
             }
-            self.walk_slide(from, d, ray, &mut |to, _| {
-                self.target(from, to, kind_index, ray.mode, out)
-            });
+            if ray.skip == 0 && ray.pass == 0 {
+                self.plain_slide(from, d, ray, kind_index, out);
+            } else {
+                self.walk_slide(from, d, ray, &mut |to, _| {
+                    self.target(from, to, kind_index, ray.mode, out)
+                });
+            }
         }
         if kind.overlapping {
             // A square that two rays reach is one move (a leap there and a slide there).
@@ -232,6 +236,48 @@ impl VPosition {
                 self.jump_captures(from, kind, kind_index, 2, out);
                 let mut seen = self.seen(&out[start..]);
                 self.area_moves(from, kind_index, &mut seen, out);
+            }
+        }
+    }
+
+    /// The moves of the piece on `from` along `ray`, a slide that neither jumps nor passes
+    /// pieces, in step `d`: `walk_slide` and `target` in one loop, which looks at each empty
+    /// square once and, generating captures only, passes the empty squares by.
+    #[inline]
+    fn plain_slide(
+        &self,
+        from: u16,
+        d: isize,
+        ray: &super::betza::Ray,
+        kind: KindIx,
+        out: &mut Vec<VMove>,
+    ) {
+        use super::betza::Mode;
+        let quiet = !self.captures_only && ray.mode != Mode::Capture;
+        let mut t = from as isize;
+        let mut n = 0u8;
+        loop {
+            t += d;
+            n = n.wrapping_add(1);
+            let c = self.cells[t as usize];
+            if c == EMPTY {
+                if quiet {
+                    self.with_promotions(from, t as u16, kind, false, out);
+                }
+            } else {
+                if c != OFF
+                    && side_of(c) != self.side
+                    && ray.mode != Mode::Move
+                    && (!self.rules.lion_trading.applies()
+                        || self.lion_capture_allowed(from, t as u16, kind))
+                {
+                    self.with_promotions(from, t as u16, kind, true, out);
+                }
+                return;
+            }
+            // A range of 0 is no limit: the board's edge ends the slide first.
+            if n == ray.range {
+                return;
             }
         }
     }
