@@ -126,6 +126,13 @@ impl ContinuationHistory {
         !self.table.is_empty()
     }
 
+    /// Whether earlier moves are known by side and destination alone (the large boards): a
+    /// slice is then tens of kilobytes, and reading it for every quiet move of a node costs
+    /// cache misses that a node cut off early need not pay.
+    pub fn scattered(&self) -> bool {
+        self.coarse_kinds > 0
+    }
+
     /// The scores following the move that put piece `piece` on `to`.
     #[inline(always)]
     pub fn after(&self, previous: (usize, usize)) -> &[i16] {
