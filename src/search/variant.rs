@@ -991,6 +991,14 @@ mod tests {
         *rng ^= *rng << 17;
     }
 
+    /// The moves handed out are the legal ones, each once, whatever their order.
+    fn assert_same_moves(board: &VBoard, handed: &mut [VMove], legal: &mut [VMove]) {
+        let key = |m: &VMove| (m.from, m.to, m.mid, m.mid2, m.drop, m.promote);
+        handed.sort_by_key(key);
+        legal.sort_by_key(key);
+        assert_eq!(handed, legal, "{}", board.pos.to_sfen());
+    }
+
     /// Every move `picker` hands out, in order.
     fn hand_out(
         picker: &mut VPicker,
@@ -1026,10 +1034,7 @@ mod tests {
                 for tt_move in [None, Some(VBoard::encode(tt))] {
                     let mut picker = VPicker::main(&mut board, tt_move, [None; 3]);
                     let mut handed = hand_out(&mut picker, &mut board, &ordering);
-                    let key = |m: &VMove| (m.from, m.to, m.mid, m.mid2, m.drop, m.promote);
-                    handed.sort_by_key(key);
-                    legal.sort_by_key(key);
-                    assert_eq!(handed, legal, "{}", board.pos.to_sfen());
+                    assert_same_moves(&board, &mut handed, &mut legal);
                 }
                 let m = legal[rng as usize % legal.len()];
                 board.make_move(m);
@@ -1166,10 +1171,7 @@ mod tests {
                 board.pos.to_sfen()
             );
             reordered += usize::from(scores.len() > 1);
-            let key = |m: &VMove| (m.from, m.to, m.mid, m.mid2, m.drop, m.promote);
-            handed.sort_by_key(key);
-            legal.sort_by_key(key);
-            assert_eq!(handed, legal, "{}", board.pos.to_sfen());
+            assert_same_moves(&board, &mut handed, &mut legal);
             xorshift(&mut rng);
             board.make_move(legal[rng as usize % legal.len()]);
         }
@@ -1214,10 +1216,7 @@ mod tests {
                 .collect();
             assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
             losing_seen += handed.len() - first;
-            let key = |m: &VMove| (m.from, m.to, m.mid, m.mid2, m.drop, m.promote);
-            handed.sort_by_key(key);
-            legal.sort_by_key(key);
-            assert_eq!(handed, legal, "{}", board.pos.to_sfen());
+            assert_same_moves(&board, &mut handed, &mut legal);
             xorshift(&mut rng);
             board.make_move(legal[rng as usize % legal.len()]);
         }
